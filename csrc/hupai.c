@@ -1,0 +1,442 @@
+/* hupai kernel.  See hupai.h for the contract and tools/gen_tables.py for the tables.
+ *
+ * The whole kernel rests on one quantity, the deficit: the fewest tiles a hand lacks
+ * for a complete pattern.  Melds never cross the four groups (three suits, honours),
+ * so the deficit is a min-plus combination of per-group table rows, one row per group
+ * with an entry per target "j melds, with or without the pair".  Jokers are simply
+ * not counted as held: a 3M+2 hand with k jokers wins exactly when its deficit is k,
+ * and its shanten is deficit - k - 1.  Patterns never use a kind more than four
+ * times, which is the "no fifth copy" rule for jokers.
+ */
+#include "hupai.h"
+#include "hupai_tables.h"
+
+#include <string.h>
+
+#define NTARGET 10          /* index 2 * melds + pair */
+#define BIG 100             /* larger than any deficit sum */
+#define SUIT_KINDS 9
+#define HONOR_BASE 27
+#define HONOR_KINDS 7
+
+static inline int imin(int a, int b) { return a < b ? a : b; }
+
+/* ------------------------------------------------------------ group rows */
+
+/* Pre: c[0..8] <= 4 with sum <= 14. */
+static inline uint32_t suit_rank(const uint8_t *c)
+{
+    uint32_t r = HUPAI_SUIT_RANK[0][c[0]];
+    unsigned s = c[0];
+    for (int i = 1; i < SUIT_KINDS; i++) {
+        r += HUPAI_SUIT_RANK[i][s * 5 + c[i]];
+        s += c[i];
+    }
+    return r;
+}
+
+/* Pre: c[0..6] <= 4 with sum <= 14. */
+static inline uint32_t honor_rank(const uint8_t *c)
+{
+    uint32_t r = HUPAI_HONOR_RANK[0][c[0]];
+    unsigned s = c[0];
+    for (int i = 1; i < HONOR_KINDS; i++) {
+        r += HUPAI_HONOR_RANK[i][s * 5 + c[i]];
+        s += c[i];
+    }
+    return r;
+}
+
+/* Pre: c points at a suit's 9 counts (sum <= 14). */
+static inline const uint8_t *suit_row(const uint8_t *c)
+{
+    return HUPAI_DEF[HUPAI_SUIT_DCLS[suit_rank(c)]];
+}
+
+/* Pre: c points at the 7 honour counts (sum <= 14). */
+static inline const uint8_t *honor_row(const uint8_t *c, unsigned opts)
+{
+    uint32_t r = honor_rank(c);
+    return HUPAI_DEF[(opts & HUPAI_HONOR_SEQ) ? HUPAI_HSEQ_DCLS[r] : HUPAI_HONOR_DCLS[r]];
+}
+
+/* Pre: g in 0..3, c is the whole 34-vector. */
+static inline const uint8_t *group_row(const uint8_t *c, int g, unsigned opts)
+{
+    return g < 3 ? suit_row(c + SUIT_KINDS * g) : honor_row(c + HONOR_BASE, opts);
+}
+
+/* Pre: maxj <= 4.  out[2j+p] = best split of j melds and p pairs between a and b. */
+static inline void combine(const uint8_t *a, const uint8_t *b, uint8_t *out, int maxj)
+{
+    for (int j = 0; j <= maxj; j++) {
+        int none = BIG, pair = BIG;
+        for (int j1 = 0; j1 <= j; j1++) {
+            int j2 = j - j1;
+            none = imin(none, a[2 * j1] + b[2 * j2]);
+            pair = imin(pair, imin(a[2 * j1 + 1] + b[2 * j2], a[2 * j1] + b[2 * j2 + 1]));
+        }
+        out[2 * j] = (uint8_t)none;
+        out[2 * j + 1] = (uint8_t)pair;
+    }
+}
+
+/* Pre: m <= 4, p in {0,1}.  Best split of target (m, p) between x and y. */
+static inline int finish(const uint8_t *x, const uint8_t *y, int m, int p)
+{
+    int best = BIG;
+    for (int j1 = 0; j1 <= m; j1++) {
+        int j2 = m - j1;
+        int v = p ? imin(x[2 * j1 + 1] + y[2 * j2], x[2 * j1] + y[2 * j2 + 1])
+                  : x[2 * j1] + y[2 * j2];
+        best = imin(best, v);
+    }
+    return best;
+}
+
+/* Pre: counts valid, m <= 4.  Deficit of the standard form with target (m, p). */
+static int standard_deficit(const uint8_t *counts, int m, int p, unsigned opts)
+{
+    uint8_t x[NTARGET], y[NTARGET];
+    combine(suit_row(counts), suit_row(counts + 9), x, m);
+    combine(suit_row(counts + 18), honor_row(counts + HONOR_BASE, opts), y, m);
+    return finish(x, y, m, p);
+}
+
+/* ------------------------------------------------------------ seven pairs */
+
+typedef struct { int n1, n2, n3, n4; } pair_census;  /* kinds held 1, >=2, 3, 4 times */
+
+static inline pair_census census(const uint8_t *c)
+{
+    pair_census k = {0, 0, 0, 0};
+    for (int i = 0; i < HUPAI_KINDS; i++) {
+        int v = c[i];
+        k.n1 += v == 1;
+        k.n2 += v >= 2;
+        k.n3 += v == 3;
+        k.n4 += v == 4;
+    }
+    return k;
+}
+
+/* Seven pairs as 7 "units" of two tiles: a held pair fills a unit, a single half of one.
+ * With quads as two pairs a kind may take two units: a fourth copy fills the second
+ * unit, a third copy half of it.  Greedy by gain is optimal: a second unit never
+ * gains more than the first. */
+static inline int seven_from_census(pair_census k, unsigned opts)
+{
+    int quads = (opts & HUPAI_QUADS_AS_TWO) != 0;
+    int full = quads ? k.n2 + k.n4 : k.n2;
+    int half = quads ? k.n1 + k.n3 : k.n1;
+    int f = imin(full, 7);
+    int h = imin(half, 7 - f);
+    return 14 - 2 * f - h;
+}
+
+/* census after one more tile of a kind now held v times (v <= 3) */
+static inline pair_census census_plus(pair_census k, int v)
+{
+    switch (v) {
+    case 0: k.n1++; break;
+    case 1: k.n1--; k.n2++; break;
+    case 2: k.n3++; break;
+    default: k.n3--; k.n4++; break;
+    }
+    return k;
+}
+
+/* ------------------------------------------------------------ public kernels */
+
+static inline int total_of(const uint8_t *counts, int jokers)
+{
+    int s = jokers;
+    for (int i = 0; i < HUPAI_KINDS; i++) s += counts[i];
+    return s;
+}
+
+int hupai_deficit(const uint8_t *counts, int jokers, unsigned opts)
+{
+    int m = total_of(counts, jokers) / 3;
+    int d = BIG;
+    if (opts & HUPAI_STANDARD) d = standard_deficit(counts, m, 1, opts);
+    if ((opts & HUPAI_SEVEN_PAIRS) && m == 4) d = imin(d, seven_from_census(census(counts), opts));
+    return d;
+}
+
+int hupai_is_win(const uint8_t *counts, int jokers, unsigned opts)
+{
+    return hupai_deficit(counts, jokers, opts) == jokers;
+}
+
+int hupai_shanten(const uint8_t *counts, int jokers, unsigned opts)
+{
+    int s = hupai_deficit(counts, jokers, opts) - jokers;
+    return (s > 0 ? s : 0) - 1;
+}
+
+/* Mask of kinds whose addition brings the standard deficit of target (m, pair) to
+ * `goal`.  The other three groups are combined once per group ("rest"), so each
+ * candidate costs one rank, one row and one split. */
+static uint64_t standard_reaching(const uint8_t *counts, int m, unsigned opts, int goal)
+{
+    const uint8_t *r[4];
+    uint8_t x[NTARGET], y[NTARGET], rest[4][NTARGET];
+    for (int g = 0; g < 4; g++) r[g] = group_row(counts, g, opts);
+    combine(r[0], r[1], x, m);
+    combine(r[2], r[3], y, m);
+    combine(r[1], y, rest[0], m);
+    combine(r[0], y, rest[1], m);
+    combine(x, r[3], rest[2], m);
+    combine(x, r[2], rest[3], m);
+
+    uint64_t mask = 0;
+    for (int g = 0; g < 4; g++) {
+        int base = SUIT_KINDS * g, n = g < 3 ? SUIT_KINDS : HONOR_KINDS;
+        uint8_t tmp[SUIT_KINDS];
+        memcpy(tmp, counts + base, (size_t)n);
+        for (int i = 0; i < n; i++) {
+            if (tmp[i] >= 4) continue;
+            tmp[i]++;
+            const uint8_t *row = g < 3 ? suit_row(tmp) : honor_row(tmp, opts);
+            if (finish(row, rest[g], m, 1) == goal) mask |= (uint64_t)1 << (base + i);
+            tmp[i]--;
+        }
+    }
+    return mask;
+}
+
+/* Mask of kinds (held < 4) whose addition brings the seven-pairs deficit to goal. */
+static uint64_t seven_reaching(const uint8_t *counts, unsigned opts, int goal)
+{
+    pair_census k = census(counts);
+    int ok[4];
+    for (int v = 0; v < 4; v++) ok[v] = seven_from_census(census_plus(k, v), opts) == goal;
+    uint64_t mask = 0;
+    for (int t = 0; t < HUPAI_KINDS; t++)
+        if (counts[t] < 4 && ok[counts[t]]) mask |= (uint64_t)1 << t;
+    return mask;
+}
+
+uint64_t hupai_improving(const uint8_t *counts, int jokers, unsigned opts)
+{
+    (void)jokers;  /* jokers only shift every deficit alike */
+    int m = total_of(counts, jokers) / 3;
+    int ds = (opts & HUPAI_STANDARD) ? standard_deficit(counts, m, 1, opts) : BIG;
+    int d7 = ((opts & HUPAI_SEVEN_PAIRS) && m == 4) ? seven_from_census(census(counts), opts) : BIG;
+    int d = imin(ds, d7);
+    uint64_t mask = 0;
+    /* One more tile lowers a form's deficit by at most one, so only forms already at
+     * the minimum can lower the hand's. */
+    if (ds == d) mask |= standard_reaching(counts, m, opts, d - 1);
+    if (d7 == d) mask |= seven_reaching(counts, opts, d - 1);
+    return mask;
+}
+
+uint64_t hupai_waits(const uint8_t *counts, int jokers, unsigned opts)
+{
+    /* A 3M+1 hand lacks at least jokers+1 tiles; it is ready exactly when it lacks
+     * jokers+1, and then a wait is a tile that lowers the deficit to jokers. */
+    if (hupai_deficit(counts, jokers, opts) != jokers + 1) return 0;
+    return hupai_improving(counts, jokers, opts);
+}
+
+/* ------------------------------------------------------------ decompositions */
+
+typedef struct {
+    uint8_t rem[HUPAI_KINDS];   /* real tiles not yet placed */
+    uint8_t used[HUPAI_KINDS];  /* tiles placed, real or joker stand-in, per kind */
+    int jokers, melds, pair;    /* still to place / form */
+    int m;                      /* melds of a full decomposition */
+    unsigned opts;
+    hupai_meld stack[5];
+    int depth;
+    hupai_meld *out;
+    size_t cap, count;
+} dctx;
+
+static int completable(const dctx *x)
+{
+    return standard_deficit(x->rem, x->melds, x->pair, x->opts) <= x->jokers;
+}
+
+static void emit(dctx *x)
+{
+    size_t n = (size_t)x->m + 1;
+    if (x->count < x->cap) {
+        hupai_meld *o = x->out + x->count * n;
+        size_t k = 0;
+        hupai_meld pair = {HUPAI_MELD_PAIR, 2, 3, {HUPAI_FREE, HUPAI_FREE, HUPAI_FREE}};
+        for (int i = 0; i < x->depth; i++) {
+            if (x->stack[i].kind == HUPAI_MELD_PAIR) pair = x->stack[i];
+            else o[k++] = x->stack[i];
+        }
+        for (int i = 0; i < x->melds; i++) {
+            hupai_meld any = {HUPAI_MELD_ANY, 3, 7, {HUPAI_FREE, HUPAI_FREE, HUPAI_FREE}};
+            o[k++] = any;
+        }
+        o[k] = pair;  /* the pair goes last; a pending pair is two free jokers */
+    }
+    x->count++;
+}
+
+static void search(dctx *x, int t, int last_id);
+
+/* Place meld `md` (real tiles at the non-joker positions) and search on. */
+static void place(dctx *x, const hupai_meld *md, int t, int id)
+{
+    int nj = 0, ok = 1;
+    for (int p = 0; p < md->size; p++) {
+        int kind = md->tile[p];
+        if (md->jokers >> p & 1) nj++;
+        else x->rem[kind]--;
+        if (++x->used[kind] > 4) ok = 0;  /* a joker may not be a fifth copy */
+    }
+    int is_pair = md->kind == HUPAI_MELD_PAIR;
+    x->jokers -= nj;
+    x->melds -= !is_pair;
+    x->pair -= is_pair;
+    if (ok && x->jokers >= 0 && completable(x)) {
+        x->stack[x->depth++] = *md;
+        search(x, t, id);
+        x->depth--;
+    }
+    x->jokers += nj;
+    x->melds += !is_pair;
+    x->pair += is_pair;
+    for (int p = 0; p < md->size; p++) {
+        int kind = md->tile[p];
+        if (!(md->jokers >> p & 1)) x->rem[kind]++;
+        x->used[kind]--;
+    }
+}
+
+/* Sequence templates containing kind t: three kinds in increasing order. */
+static int templates(int t, unsigned opts, uint8_t tpl[4][3])
+{
+    int n = 0;
+    if (t < HONOR_BASE) {
+        int i = t % SUIT_KINDS, base = t - i;
+        for (int s = i - 2; s <= i; s++) {
+            if (s < 0 || s + 2 >= SUIT_KINDS) continue;
+            tpl[n][0] = (uint8_t)(base + s);
+            tpl[n][1] = (uint8_t)(base + s + 1);
+            tpl[n][2] = (uint8_t)(base + s + 2);
+            n++;
+        }
+    } else if (opts & HUPAI_HONOR_SEQ) {
+        if (t < HONOR_BASE + 4) {  /* winds: any three of the four */
+            for (int skip = 3; skip >= 0; skip--) {
+                if (HONOR_BASE + skip == t) continue;
+                int k = 0;
+                for (int w = 0; w < 4; w++)
+                    if (w != skip) tpl[n][k++] = (uint8_t)(HONOR_BASE + w);
+                n++;
+            }
+        } else {                   /* 白 发 中 */
+            tpl[n][0] = HONOR_BASE + 4;
+            tpl[n][1] = HONOR_BASE + 5;
+            tpl[n][2] = HONOR_BASE + 6;
+            n++;
+        }
+    }
+    return n;
+}
+
+/* Enumerate the melds that contain t, the lowest real tile left, in a fixed id order;
+ * melds sharing a lowest tile are placed in non-decreasing id order so that every
+ * multiset of melds is produced exactly once. */
+static void search(dctx *x, int t, int last_id)
+{
+    int from = t;
+    while (t < HUPAI_KINDS && x->rem[t] == 0) t++;
+    if (t == HUPAI_KINDS) {
+        emit(x);
+        return;
+    }
+    if (t != from) last_id = -1;  /* ids order only melds sharing a lowest tile */
+    int r = x->rem[t], j = x->jokers;
+    hupai_meld md;
+    int id;
+    uint8_t tt = (uint8_t)t;
+
+    if (x->pair) {
+        md = (hupai_meld){HUPAI_MELD_PAIR, 2, 0, {tt, tt, HUPAI_FREE}};
+        if ((id = 0) >= last_id && r >= 2) place(x, &md, t, id);
+        md.jokers = 2;
+        if ((id = 1) >= last_id && j >= 1) place(x, &md, t, id);
+    }
+    if (x->melds) {
+        md = (hupai_meld){HUPAI_MELD_TRIPLET, 3, 0, {tt, tt, tt}};
+        for (int nj = 0; nj <= 2; nj++) {
+            id = 2 + nj;
+            md.jokers = (uint8_t)((7u << (3 - nj)) & 7u);  /* jokers in the last nj slots */
+            if (id >= last_id && r >= 3 - nj && j >= nj) place(x, &md, t, id);
+        }
+        uint8_t tpl[4][3];
+        int nt = templates(t, x->opts, tpl);
+        for (int ti = 0; ti < nt; ti++) {
+            md = (hupai_meld){HUPAI_MELD_SEQUENCE, 3, 0, {tpl[ti][0], tpl[ti][1], tpl[ti][2]}};
+            int forced = 0, free_slots = 0;
+            for (int p = 0; p < 3; p++) {
+                if (tpl[ti][p] < t) forced |= 1 << p;               /* nothing real below t */
+                else if (tpl[ti][p] > t) free_slots |= 1 << p;      /* real or joker */
+            }
+            for (int mask = 0; mask < 8; mask++) {
+                if ((mask & forced) != forced || (mask & ~(forced | free_slots))) continue;
+                int need_real_ok = 1, nj = 0;
+                for (int p = 0; p < 3; p++) {
+                    if (mask >> p & 1) nj++;
+                    else if (x->rem[tpl[ti][p]] == 0) need_real_ok = 0;
+                }
+                id = 8 + ti * 8 + mask;
+                if (id < last_id || !need_real_ok || nj > j) continue;
+                md.jokers = (uint8_t)mask;
+                place(x, &md, t, id);
+            }
+        }
+    }
+}
+
+size_t hupai_decompose_standard(const uint8_t *counts, int jokers, unsigned opts,
+                                hupai_meld *out, size_t cap)
+{
+    dctx x;
+    memcpy(x.rem, counts, HUPAI_KINDS);
+    memset(x.used, 0, HUPAI_KINDS);
+    x.jokers = jokers;
+    x.m = total_of(counts, jokers) / 3;
+    x.melds = x.m;
+    x.pair = 1;
+    x.opts = opts;
+    x.depth = 0;
+    x.out = out;
+    x.cap = cap;
+    x.count = 0;
+    if (completable(&x)) search(&x, 0, -1);
+    return x.count;
+}
+
+int hupai_decompose_seven_pairs(const uint8_t *counts, int jokers, unsigned opts,
+                                hupai_meld *out)
+{
+    if (!(opts & HUPAI_SEVEN_PAIRS) || total_of(counts, jokers) != 14) return 0;
+    if (seven_from_census(census(counts), opts) != jokers) return 0;
+    /* Winning means every real tile sits in a pair: jokers complete the singles (and
+     * the odd third copy of a quad), the jokers left over pair up freely. */
+    int k = 0, left = jokers;
+    for (int t = 0; t < HUPAI_KINDS; t++) {
+        uint8_t tt = (uint8_t)t;
+        for (int c = counts[t]; c > 0; c -= 2) {
+            hupai_meld md = {HUPAI_MELD_PAIR, 2, c == 1 ? 2 : 0, {tt, tt, HUPAI_FREE}};
+            left -= c == 1;
+            out[k++] = md;
+        }
+    }
+    while (left > 0) {
+        hupai_meld any = {HUPAI_MELD_PAIR, 2, 3, {HUPAI_FREE, HUPAI_FREE, HUPAI_FREE}};
+        out[k++] = any;
+        left -= 2;
+    }
+    return k == 7;
+}

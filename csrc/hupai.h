@@ -1,0 +1,69 @@
+/* hupai kernel: win check, shanten, waits and decompositions over a 34-kind count
+ * vector, with jokers, driven by the per-group deficit tables of hupai_tables.h.
+ *
+ * Every function here is pure, allocation-free and thread-safe.  Validation is the
+ * caller's job (the Cython layer); each function states its preconditions in one
+ * line.  "counts" always means the 34 concealed non-joker counts in Tenhou order.
+ */
+#ifndef HUPAI_H
+#define HUPAI_H
+
+#include <stdint.h>
+#include <stddef.h>
+
+#define HUPAI_KINDS 34
+#define HUPAI_MAX_TILES 14
+#define HUPAI_MAX_JOKERS 8
+
+/* option bits */
+#define HUPAI_STANDARD 1u        /* four melds (or fewer, for smaller hands) and a pair */
+#define HUPAI_SEVEN_PAIRS 2u     /* seven pairs, for 13/14-tile totals */
+#define HUPAI_QUADS_AS_TWO 4u    /* four of a kind counts as two of the seven pairs */
+#define HUPAI_HONOR_SEQ 8u       /* any three winds, and 白发中, form a sequence */
+
+/* meld kinds in decompositions */
+#define HUPAI_MELD_SEQUENCE 0
+#define HUPAI_MELD_TRIPLET 1
+#define HUPAI_MELD_PAIR 2
+#define HUPAI_MELD_ANY 3         /* three jokers: any triplet or sequence */
+#define HUPAI_FREE 255           /* tile slot of a joker-only meld or pair: any kind */
+
+typedef struct {
+    uint8_t kind;      /* HUPAI_MELD_* */
+    uint8_t size;      /* 2 or 3 */
+    uint8_t jokers;    /* bit i set: position i is a joker */
+    uint8_t tile[3];   /* kind each position stands for, HUPAI_FREE if free */
+} hupai_meld;
+
+/* Pre: counts[i] <= 4, sum + jokers <= 14, opts has HUPAI_STANDARD or a 13/14 total.
+ * Fewest tiles the hand lacks for a complete pattern of total//3 melds + a pair (or
+ * seven pairs); jokers are not counted as held, so the result is >= jokers when the
+ * total is 3M+2. */
+int hupai_deficit(const uint8_t *counts, int jokers, unsigned opts);
+
+/* Pre: as hupai_deficit, total = 3M+2.  1 when the hand is complete. */
+int hupai_is_win(const uint8_t *counts, int jokers, unsigned opts);
+
+/* Pre: as hupai_deficit, total = 3M+1 or 3M+2.  -1 complete, 0 ready, ... */
+int hupai_shanten(const uint8_t *counts, int jokers, unsigned opts);
+
+/* Pre: as hupai_deficit, total = 3M+1.  Bit t set when adding kind t wins. */
+uint64_t hupai_waits(const uint8_t *counts, int jokers, unsigned opts);
+
+/* Pre: as hupai_deficit, total = 3M+1 or 3M+2.  Bit t set when one more tile of kind
+ * t (held fewer than 4 times) lowers the shanten of a 3M+1 hand (进张), or of the
+ * same-size pattern for a 3M+2 hand. */
+uint64_t hupai_improving(const uint8_t *counts, int jokers, unsigned opts);
+
+/* Pre: as hupai_is_win, opts has HUPAI_STANDARD.  Writes up to cap decompositions of
+ * M+1 melds each (the pair last) to out[i * (M+1) ...]; returns how many exist (may
+ * exceed cap: call again with more room). */
+size_t hupai_decompose_standard(const uint8_t *counts, int jokers, unsigned opts,
+                                hupai_meld *out, size_t cap);
+
+/* Pre: as hupai_is_win with a 14-tile total.  Writes the 7 pairs of the (unique)
+ * seven-pairs arrangement to out and returns 1, or returns 0 when there is none. */
+int hupai_decompose_seven_pairs(const uint8_t *counts, int jokers, unsigned opts,
+                                hupai_meld *out);
+
+#endif /* HUPAI_H */

@@ -1,0 +1,34 @@
+from typing import Sequence, Union
+
+import numpy as np
+import numpy.typing as npt
+
+from hupai.melds import Decomposition
+
+Counts = Union[npt.ArrayLike, bytes, str, Sequence[int]]
+Jokers = Union[int, np.integer]
+
+def is_win(counts: Counts, jokers: Jokers = 0, *, seven_pairs: bool = True,
+           quads_as_two_pairs: bool = True, honor_sequences: bool = False) -> bool: ...
+def shanten(counts: Counts, jokers: Jokers = 0, *, standard: bool = True, seven_pairs: bool = True,
+            quads_as_two_pairs: bool = True, honor_sequences: bool = False) -> int: ...
+def waits(counts: Counts, jokers: Jokers = 0, *, seven_pairs: bool = True,
+          quads_as_two_pairs: bool = True, honor_sequences: bool = False) -> list[int]: ...
+def improving(counts: Counts, jokers: Jokers = 0, *, standard: bool = True, seven_pairs: bool = True,
+              quads_as_two_pairs: bool = True, honor_sequences: bool = False) -> list[int]: ...
+def decompose(counts: Counts, jokers: Jokers = 0, *, seven_pairs: bool = True,
+              quads_as_two_pairs: bool = True, honor_sequences: bool = False) -> list[Decomposition]: ...
+def deficit(counts: Counts, jokers: Jokers = 0, *, standard: bool = True, seven_pairs: bool = True,
+            quads_as_two_pairs: bool = True, honor_sequences: bool = False) -> int: ...
+
+BatchJokers = Union[int, npt.ArrayLike]
+
+def batch_is_win(hands: npt.ArrayLike, jokers: BatchJokers = 0, *, seven_pairs: bool = True,
+                 quads_as_two_pairs: bool = True, honor_sequences: bool = False,
+                 threads: int = 1) -> npt.NDArray[np.bool_]: ...
+def batch_shanten(hands: npt.ArrayLike, jokers: BatchJokers = 0, *, standard: bool = True,
+                  seven_pairs: bool = True, quads_as_two_pairs: bool = True,
+                  honor_sequences: bool = False, threads: int = 1) -> npt.NDArray[np.int8]: ...
+def batch_waits(hands: npt.ArrayLike, jokers: BatchJokers = 0, *, seven_pairs: bool = True,
+                quads_as_two_pairs: bool = True, honor_sequences: bool = False,
+                threads: int = 1) -> npt.NDArray[np.bool_]: ...

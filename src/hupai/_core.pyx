@@ -1,0 +1,446 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False, embedsignature=True
+"""Native core of hupai (private: use :mod:`hupai` and :mod:`hupai.batch`).
+
+Validation happens here, at the Python boundary; the C kernel (csrc/hupai.c) trusts
+its inputs.  The single-hand path acquires the caller's buffer directly and copies
+the 34 counts into a local array, so the caller's data is never written and a
+typed-memoryview argument (slow to set up) is avoided.
+"""
+from cpython.buffer cimport (PyObject_CheckBuffer, PyObject_GetBuffer, PyBuffer_Release,
+                             PyBUF_RECORDS_RO)
+from libc.stdint cimport uint8_t, int8_t, uint64_t
+from libc.stdlib cimport malloc, free
+from libc.string cimport memcpy
+
+from hupai._kernel cimport (
+    hupai_meld, hupai_deficit, hupai_is_win, hupai_shanten, hupai_waits,
+    hupai_improving, hupai_decompose_standard, hupai_decompose_seven_pairs,
+    HUPAI_STANDARD, HUPAI_SEVEN_PAIRS, HUPAI_QUADS_AS_TWO, HUPAI_HONOR_SEQ,
+    HUPAI_MELD_SEQUENCE, HUPAI_MELD_TRIPLET, HUPAI_MELD_PAIR, HUPAI_MELD_ANY, HUPAI_FREE,
+)
+
+import operator
+
+import numpy as np
+
+from hupai.melds import Decomposition, Meld, SEVEN_PAIRS, STANDARD
+
+cdef enum:
+    NK = 34
+    MAX_TILES = 14
+    MAX_JOKERS = 8
+
+# ------------------------------------------------------------------ validation
+
+
+cdef int _load_slow(object obj, uint8_t *out) except -1:
+    """Any other input: lists, tuples, other dtypes, strided arrays, notation."""
+    cdef int i, total = 0
+    if isinstance(obj, str):
+        from hupai.tiles import parse
+        arr = parse(obj)
+    else:
+        try:
+            arr = np.asarray(obj)
+        except Exception as exc:  # ragged lists and the like
+            raise TypeError(f"counts must be a sequence of 34 integers: {exc}") from None
+        if arr.ndim == 0 or arr.dtype.kind not in "biuf":
+            raise TypeError(
+                f"counts must be a sequence of 34 integers, not {type(obj).__name__}"
+                + (f" of {arr.dtype}" if arr.ndim else ""))
+        if arr.shape != (NK,):
+            raise ValueError(f"counts must have 34 entries (shape (34,)), got shape {arr.shape}")
+        if arr.dtype.kind == "f":
+            if not (np.isfinite(arr).all() and (arr == np.round(arr)).all()):
+                raise ValueError(f"counts of dtype {arr.dtype} cannot be cast to integers without loss")
+        bad = np.flatnonzero((arr < 0) | (arr > 4))
+        if bad.size:
+            raise ValueError(f"counts[{bad[0]}] = {arr[bad[0]]} is outside 0-4")
+    for i in range(NK):
+        out[i] = <uint8_t>int(arr[i])
+        total += out[i]
+    return total
+
+
+cdef int load_counts(object counts, uint8_t *out) except -1:
+    cdef Py_buffer view
+    cdef int i, total = 0, worst = 0
+    cdef bint fast = False
+    cdef const char *fmt
+    if PyObject_CheckBuffer(counts):
+        PyObject_GetBuffer(counts, &view, PyBUF_RECORDS_RO)
+        fmt = view.format
+        if (view.ndim == 1 and view.shape[0] == NK and view.itemsize == 1
+                and (view.strides == NULL or view.strides[0] == 1)
+                and (fmt == NULL or (fmt[0] == b'B' and fmt[1] == 0))):
+            memcpy(out, view.buf, NK)
+            fast = True
+        PyBuffer_Release(&view)
+    if not fast:
+        return _load_slow(counts, out)
+    for i in range(NK):
+        total += out[i]
+        worst |= out[i] if out[i] > 4 else 0
+    if worst:
+        for i in range(NK):
+            if out[i] > 4:
+                raise ValueError(f"counts[{i}] = {out[i]} is outside 0-4")
+    return total
+
+
+cdef int load_jokers(object jokers) except -1:
+    cdef long v
+    if type(jokers) is not int:
+        if isinstance(jokers, bool) or not hasattr(jokers, "__index__"):
+            raise TypeError(f"jokers must be an int, not {type(jokers).__name__}")
+        jokers = operator.index(jokers)
+    if not 0 <= jokers <= MAX_JOKERS:
+        raise ValueError(f"jokers = {jokers} is outside 0-{MAX_JOKERS}")
+    v = jokers
+    return <int>v
+
+
+cdef inline unsigned _options(bint standard, bint seven_pairs, bint quads, bint honor_seq):
+    return ((HUPAI_STANDARD if standard else 0) | (HUPAI_SEVEN_PAIRS if seven_pairs else 0)
+            | (HUPAI_QUADS_AS_TWO if quads else 0) | (HUPAI_HONOR_SEQ if honor_seq else 0))
+
+
+cdef str _size_problem(int total, int remainder, str what):
+    if total > MAX_TILES:
+        return f"a hand holds at most {MAX_TILES} tiles (jokers included), got {total}"
+    if remainder == 2 and total % 3 != 2:
+        return f"{what} needs 3M+2 tiles (2, 5, 8, 11 or 14, jokers included), got {total}"
+    if remainder == 1 and total % 3 != 1:
+        return f"{what} needs 3M+1 tiles (1, 4, 7, 10 or 13, jokers included), got {total}"
+    if remainder == 3 and (total % 3 == 0):
+        return f"{what} needs 3M+1 or 3M+2 tiles (jokers included), got {total}"
+    return None
+
+
+cdef inline int _check_size(int total, int remainder, str what) except -1:
+    # remainder: 2 = 3M+2 only, 1 = 3M+1 only, 3 = either
+    if total > MAX_TILES or (remainder == 3 and total % 3 == 0) or (remainder != 3 and total % 3 != remainder):
+        raise ValueError(_size_problem(total, remainder, what))
+    return 0
+
+
+# ------------------------------------------------------------------ single hands
+
+
+def is_win(counts, jokers=0, *, bint seven_pairs=True, bint quads_as_two_pairs=True,
+           bint honor_sequences=False):
+    """Whether the hand is complete: 3M+2 tiles forming M melds and a pair (or seven
+    pairs).
+
+    ``counts`` are the concealed tiles without the jokers (34 counts in Tenhou order);
+    ``jokers`` is how many jokers the hand holds, each standing for any tile but never
+    a fifth copy of a kind.  ``sum(counts) + jokers`` must be 3M+2 (M = 0..4, the other
+    melds being declared).  ``seven_pairs``: a 14-tile hand of seven pairs wins;
+    ``quads_as_two_pairs``: four of a kind counts as two of them (龙七对); otherwise the
+    pairs must be of distinct kinds.  ``honor_sequences`` (Fuzhou): any three different
+    winds, and 中发白, also form a sequence.
+    """
+    cdef uint8_t c[NK]
+    cdef int k = load_jokers(jokers)
+    cdef int total = load_counts(counts, c) + k
+    _check_size(total, 2, "is_win")
+    return hupai_is_win(c, k, _options(True, seven_pairs, quads_as_two_pairs, honor_sequences)) != 0
+
+
+def shanten(counts, jokers=0, *, bint standard=True, bint seven_pairs=True,
+            bint quads_as_two_pairs=True, bint honor_sequences=False):
+    """Shanten number: -1 complete, 0 ready, n = n tiles away from ready.
+
+    shanten = min over complete patterns P (M melds + a pair for ``standard``, or
+    seven pairs when enabled and the hand has 13-14 tiles; each kind at most 4 times
+    in P) of (|P| - min(|P|, overlap(P, counts) + jokers)) - 1, where |P| = 3M+2,
+    M = total // 3 and overlap = sum over kinds of min(P[t], counts[t]).  The total
+    (jokers included) must be 3M+1 or 3M+2.  Options as in :func:`is_win`.
+    """
+    cdef uint8_t c[NK]
+    cdef int k = load_jokers(jokers)
+    cdef int total = load_counts(counts, c) + k
+    _check_size(total, 3, "shanten")
+    if not standard and not (seven_pairs and total >= 13):
+        raise ValueError("no enabled form fits this hand: enable standard, or seven_pairs "
+                         "with 13-14 tiles")
+    return hupai_shanten(c, k, _options(standard, seven_pairs, quads_as_two_pairs, honor_sequences))
+
+
+cdef list _mask_to_list(uint64_t mask):
+    cdef list out = []
+    cdef int t
+    for t in range(NK):
+        if mask >> t & 1:
+            out.append(t)
+    return out
+
+
+def waits(counts, jokers=0, *, bint seven_pairs=True, bint quads_as_two_pairs=True,
+          bint honor_sequences=False):
+    """The tiles that complete a ready hand: kinds t with counts[t] < 4 such that adding
+    one t makes :func:`is_win` true.  The total must be 3M+1.  Sorted tile indices;
+    empty when the hand is not ready."""
+    cdef uint8_t c[NK]
+    cdef int k = load_jokers(jokers)
+    cdef int total = load_counts(counts, c) + k
+    _check_size(total, 1, "waits")
+    return _mask_to_list(hupai_waits(c, k, _options(True, seven_pairs, quads_as_two_pairs, honor_sequences)))
+
+
+def improving(counts, jokers=0, *, bint standard=True, bint seven_pairs=True,
+              bint quads_as_two_pairs=True, bint honor_sequences=False):
+    """Effective tiles (进张) of a 3M+1 hand: the kinds t with counts[t] < 4 whose
+    addition lowers the shanten.  For a ready hand these are its waits."""
+    cdef uint8_t c[NK]
+    cdef int k = load_jokers(jokers)
+    cdef int total = load_counts(counts, c) + k
+    _check_size(total, 1, "improving")
+    if not standard and not (seven_pairs and total >= 13):
+        raise ValueError("no enabled form fits this hand: enable standard, or seven_pairs "
+                         "with 13-14 tiles")
+    return _mask_to_list(hupai_improving(c, k, _options(standard, seven_pairs, quads_as_two_pairs,
+                                                        honor_sequences)))
+
+
+cdef tuple _KIND_NAMES = ("sequence", "triplet", "pair", "any")
+
+
+cdef object _meld(const hupai_meld *m):
+    cdef int p
+    tiles = tuple([None if m.tile[p] == HUPAI_FREE else m.tile[p] for p in range(m.size)])
+    jok = tuple([(m.jokers >> p & 1) == 1 for p in range(m.size)])
+    return Meld(_KIND_NAMES[m.kind], tiles, jok)
+
+
+def decompose(counts, jokers=0, *, bint seven_pairs=True, bint quads_as_two_pairs=True,
+              bint honor_sequences=False):
+    """Every distinct arrangement of a complete hand into melds and a pair (pair last),
+    and its seven-pairs arrangement when there is one.
+
+    Each :class:`~hupai.Meld` says which of its tiles are jokers and what they stand
+    for.  A meld or pair made only of jokers is returned as "any kind" (``tiles`` of
+    ``None``; a meld of kind ``"any"`` may be a triplet or a sequence), for the caller
+    to choose the kind that scores best.  Empty list when the hand is not complete.
+    Options and size rules as in :func:`is_win`.
+    """
+    cdef uint8_t c[NK]
+    cdef int k = load_jokers(jokers)
+    cdef int total = load_counts(counts, c) + k
+    _check_size(total, 2, "decompose")
+    cdef unsigned opts = _options(True, seven_pairs, quads_as_two_pairs, honor_sequences)
+    cdef size_t per = total // 3 + 1
+    cdef size_t cap = 64, count, i, j
+    cdef hupai_meld *buf = <hupai_meld *>malloc(cap * per * sizeof(hupai_meld))
+    cdef hupai_meld pairs[7]
+    cdef list out = []
+    if buf == NULL:
+        raise MemoryError()
+    try:
+        with nogil:
+            count = hupai_decompose_standard(c, k, opts, buf, cap)
+            if count > cap:
+                free(buf)
+                cap = count
+                buf = <hupai_meld *>malloc(cap * per * sizeof(hupai_meld))
+                if buf != NULL:
+                    count = hupai_decompose_standard(c, k, opts, buf, cap)
+        if buf == NULL:
+            raise MemoryError()
+        for i in range(count):
+            out.append(Decomposition(STANDARD, tuple([_meld(&buf[i * per + j]) for j in range(per)])))
+    finally:
+        free(buf)
+    if total == 14 and hupai_decompose_seven_pairs(c, k, opts, pairs):
+        out.append(Decomposition(SEVEN_PAIRS, tuple([_meld(&pairs[j]) for j in range(7)])))
+    return out
+
+
+def deficit(counts, jokers=0, *, bint standard=True, bint seven_pairs=True,
+            bint quads_as_two_pairs=True, bint honor_sequences=False):
+    """Fewest tiles the hand lacks for a complete pattern of total // 3 melds and a pair
+    (or seven pairs), jokers not counted as held.  A building block for the rules."""
+    cdef uint8_t c[NK]
+    cdef int k = load_jokers(jokers)
+    cdef int total = load_counts(counts, c) + k
+    _check_size(total, 3, "deficit")
+    if not standard and not (seven_pairs and total >= 13):
+        raise ValueError("no enabled form fits this hand")
+    return hupai_deficit(c, k, _options(standard, seven_pairs, quads_as_two_pairs, honor_sequences))
+
+
+# ------------------------------------------------------------------ batches
+
+cdef enum:
+    FN_IS_WIN = 0
+    FN_SHANTEN = 1
+    FN_WAITS = 2
+
+
+cdef Py_ssize_t _first_bad_row(const uint8_t *hands, const uint8_t *jk, Py_ssize_t jstep,
+                               Py_ssize_t n, int remainder, int *why) noexcept nogil:
+    """Index of the first invalid row (why: 1 count > 4, 2 size), or -1."""
+    cdef Py_ssize_t r
+    cdef int i, total, worst
+    cdef const uint8_t *h
+    for r in range(n):
+        h = hands + r * NK
+        total = jk[r * jstep]
+        worst = 0
+        for i in range(NK):
+            total += h[i]
+            worst |= h[i] & 0xF8
+            worst |= (h[i] + 3) & 8   # 5, 6, 7 have bit 3 set after +3
+        if worst:
+            why[0] = 1
+            return r
+        if total > MAX_TILES or (remainder == 3 and total % 3 == 0) \
+                or (remainder != 3 and total % 3 != remainder):
+            why[0] = 2
+            return r
+    return -1
+
+
+cdef void _run_rows(int fn, const uint8_t *hands, const uint8_t *jk, Py_ssize_t jstep,
+                    Py_ssize_t lo, Py_ssize_t hi, unsigned opts, uint8_t *out) noexcept nogil:
+    """Pre: rows lo..hi validated for fn.  Writes one result per row (34 for waits)."""
+    cdef Py_ssize_t r
+    cdef int t
+    cdef uint64_t m
+    if fn == FN_IS_WIN:
+        for r in range(lo, hi):
+            out[r] = <uint8_t>hupai_is_win(hands + r * NK, jk[r * jstep], opts)
+    elif fn == FN_SHANTEN:
+        for r in range(lo, hi):
+            (<int8_t *>out)[r] = <int8_t>hupai_shanten(hands + r * NK, jk[r * jstep], opts)
+    else:
+        for r in range(lo, hi):
+            m = hupai_waits(hands + r * NK, jk[r * jstep], opts)
+            for t in range(NK):
+                out[r * NK + t] = (m >> t) & 1
+
+
+cdef class _Job:
+    """Arguments of one batch call, shared by its worker threads (read-only)."""
+    cdef int fn
+    cdef unsigned opts
+    cdef object hands, jk, out  # owners of the buffers below
+    cdef const uint8_t *hp
+    cdef const uint8_t *jp
+    cdef Py_ssize_t jstep
+    cdef uint8_t *op
+
+    def run(self, Py_ssize_t lo, Py_ssize_t hi):
+        with nogil:
+            _run_rows(self.fn, self.hp, self.jp, self.jstep, lo, hi, self.opts, self.op)
+
+
+cdef object _batch_hands(object hands):
+    try:
+        arr = np.asarray(hands)
+    except Exception as exc:
+        raise TypeError(f"hands must be an (N, 34) integer array: {exc}") from None
+    if arr.dtype.kind not in "biuf":
+        raise TypeError(f"hands must be an (N, 34) integer array, not {arr.dtype}")
+    if arr.ndim != 2 or arr.shape[1] != NK:
+        raise ValueError(f"hands must have shape (N, 34), got {arr.shape}")
+    if arr.dtype != np.uint8:
+        if arr.dtype.kind == "f" and not (np.isfinite(arr).all() and (arr == np.round(arr)).all()):
+            raise ValueError(f"hands of dtype {arr.dtype} cannot be cast to integers without loss")
+        bad = np.argwhere((arr < 0) | (arr > 4))
+        if len(bad):
+            r, t = (int(v) for v in bad[0])
+            raise ValueError(f"hands[{r}, {t}] = {arr[r, t]} is outside 0-4")
+    return np.ascontiguousarray(arr, dtype=np.uint8)
+
+
+cdef object _batch_jokers(object jokers, Py_ssize_t n):
+    if np.ndim(jokers) == 0:
+        return np.full(1, load_jokers(jokers), dtype=np.uint8)
+    arr = np.asarray(jokers)
+    if arr.dtype.kind not in "iu":
+        raise TypeError(f"jokers must be an int or an (N,) integer array, not {arr.dtype}")
+    if arr.shape != (n,):
+        raise ValueError(f"jokers must be a scalar or have shape ({n},), got {arr.shape}")
+    bad = np.flatnonzero((arr < 0) | (arr > MAX_JOKERS))
+    if bad.size:
+        raise ValueError(f"jokers[{bad[0]}] = {arr[bad[0]]} is outside 0-{MAX_JOKERS}")
+    return np.ascontiguousarray(arr, dtype=np.uint8)
+
+
+cdef object _batch(int fn, object hands, object jokers, unsigned opts, int remainder,
+                   str what, object threads):
+    arr = _batch_hands(hands)
+    cdef Py_ssize_t n = arr.shape[0]
+    jk = _batch_jokers(jokers, n)
+    cdef int nthreads = operator.index(threads)
+    if nthreads < 1:
+        raise ValueError(f"threads must be at least 1, got {nthreads}")
+    cdef const uint8_t[:, ::1] hv = arr
+    cdef const uint8_t[::1] jv = jk
+    cdef Py_ssize_t jstep = 0 if jk.shape[0] == 1 and n != 1 else 1
+    cdef int why = 0
+    cdef Py_ssize_t bad = -1
+    if n:
+        with nogil:
+            bad = _first_bad_row(&hv[0, 0], &jv[0], jstep, n, remainder, &why)
+    if bad >= 0:
+        if why == 1:
+            row = arr[bad]
+            t = int(np.flatnonzero(row > 4)[0])
+            raise ValueError(f"hands[{bad}, {t}] = {row[t]} is outside 0-4")
+        total = int(arr[bad].sum()) + int(jk[bad * jstep])
+        raise ValueError(f"row {bad}: " + _size_problem(total, remainder, what))
+    if fn == FN_IS_WIN:
+        out = np.zeros(n, dtype=np.bool_)
+    elif fn == FN_SHANTEN:
+        out = np.zeros(n, dtype=np.int8)
+    else:
+        out = np.zeros((n, NK), dtype=np.bool_)
+    if n == 0:
+        return out
+    cdef uint8_t[::1] ov = out.reshape(-1).view(np.uint8)
+    cdef _Job job = _Job.__new__(_Job)
+    job.fn, job.opts, job.hands, job.jk, job.out = fn, opts, arr, jk, out
+    job.hp, job.jp, job.jstep, job.op = &hv[0, 0], &jv[0], jstep, &ov[0]
+    if nthreads == 1 or n < 2 * nthreads:
+        job.run(0, n)
+    else:
+        import threading
+        bounds = [n * i // nthreads for i in range(nthreads + 1)]
+        workers = [threading.Thread(target=job.run, args=(bounds[i], bounds[i + 1]))
+                   for i in range(nthreads)]
+        for w in workers:
+            w.start()
+        for w in workers:
+            w.join()
+    return out
+
+
+def batch_is_win(hands, jokers=0, *, bint seven_pairs=True, bint quads_as_two_pairs=True,
+                 bint honor_sequences=False, threads=1):
+    """:func:`is_win` of every row of an (N, 34) array: an (N,) bool array."""
+    return _batch(FN_IS_WIN, hands, jokers,
+                  _options(True, seven_pairs, quads_as_two_pairs, honor_sequences), 2, "is_win", threads)
+
+
+def batch_shanten(hands, jokers=0, *, bint standard=True, bint seven_pairs=True,
+                  bint quads_as_two_pairs=True, bint honor_sequences=False, threads=1):
+    """:func:`shanten` of every row of an (N, 34) array: an (N,) int8 array."""
+    if not standard and not seven_pairs:
+        raise ValueError("no enabled form: enable standard or seven_pairs")
+    if not standard:
+        # seven pairs alone needs 13-14 tiles in every row; checked here, once
+        sizes = _batch_hands(hands).sum(axis=1, dtype=np.int64) + np.asarray(jokers, dtype=np.int64)
+        small = np.flatnonzero(np.broadcast_to(sizes, (len(sizes),)) < 13)
+        if small.size:
+            raise ValueError(f"row {small[0]}: seven_pairs alone needs 13 or 14 tiles")
+    return _batch(FN_SHANTEN, hands, jokers,
+                  _options(standard, seven_pairs, quads_as_two_pairs, honor_sequences), 3, "shanten", threads)
+
+
+def batch_waits(hands, jokers=0, *, bint seven_pairs=True, bint quads_as_two_pairs=True,
+                bint honor_sequences=False, threads=1):
+    """:func:`waits` of every row of an (N, 34) array: an (N, 34) bool array."""
+    return _batch(FN_WAITS, hands, jokers,
+                  _options(True, seven_pairs, quads_as_two_pairs, honor_sequences), 1, "waits", threads)

@@ -1,0 +1,33 @@
+# Extern declarations of the C kernel (csrc/hupai.h); the only binding of csrc/.
+from libc.stdint cimport uint8_t, uint64_t
+
+cdef extern from "hupai.h" nogil:
+    enum:
+        HUPAI_KINDS
+        HUPAI_MAX_TILES
+        HUPAI_MAX_JOKERS
+        HUPAI_STANDARD
+        HUPAI_SEVEN_PAIRS
+        HUPAI_QUADS_AS_TWO
+        HUPAI_HONOR_SEQ
+        HUPAI_MELD_SEQUENCE
+        HUPAI_MELD_TRIPLET
+        HUPAI_MELD_PAIR
+        HUPAI_MELD_ANY
+        HUPAI_FREE
+
+    ctypedef struct hupai_meld:
+        uint8_t kind
+        uint8_t size
+        uint8_t jokers
+        uint8_t tile[3]
+
+    int hupai_deficit(const uint8_t *counts, int jokers, unsigned opts) noexcept
+    int hupai_is_win(const uint8_t *counts, int jokers, unsigned opts) noexcept
+    int hupai_shanten(const uint8_t *counts, int jokers, unsigned opts) noexcept
+    uint64_t hupai_waits(const uint8_t *counts, int jokers, unsigned opts) noexcept
+    uint64_t hupai_improving(const uint8_t *counts, int jokers, unsigned opts) noexcept
+    size_t hupai_decompose_standard(const uint8_t *counts, int jokers, unsigned opts,
+                                    hupai_meld *out, size_t cap) noexcept
+    int hupai_decompose_seven_pairs(const uint8_t *counts, int jokers, unsigned opts,
+                                    hupai_meld *out) noexcept

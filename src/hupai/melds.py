@@ -1,0 +1,67 @@
+"""Result types of :func:`hupai.decompose`."""
+from __future__ import annotations
+
+from typing import NamedTuple, Optional
+
+from .tiles import tile_name
+
+__all__ = ["Meld", "Decomposition", "SEQUENCE", "TRIPLET", "PAIR", "ANY", "STANDARD", "SEVEN_PAIRS"]
+
+SEQUENCE = "sequence"
+TRIPLET = "triplet"
+PAIR = "pair"
+ANY = "any"          # three jokers: any triplet or sequence, the caller's choice
+
+STANDARD = "standard"
+SEVEN_PAIRS = "seven_pairs"
+
+
+class Meld(NamedTuple):
+    """One set of a decomposition.
+
+    ``tiles[i]`` is the kind position ``i`` stands for and ``jokers[i]`` whether a
+    joker fills it.  A set made only of jokers has ``tiles`` of ``None``: a pair of
+    any kind, or (``kind == "any"``) any triplet or sequence.  Choosing such a kind is
+    left to the caller, who must then respect the four-copies limit.
+    """
+
+    kind: str
+    tiles: tuple[Optional[int], ...]
+    jokers: tuple[bool, ...]
+
+    @property
+    def is_free(self) -> bool:
+        """Made only of jokers, so its kind is still to be chosen."""
+        return self.tiles[0] is None
+
+    @property
+    def joker_count(self) -> int:
+        return sum(self.jokers)
+
+    def __str__(self) -> str:
+        if self.is_free:
+            return "*" * len(self.tiles)
+        parts = []
+        for t, j in zip(self.tiles, self.jokers):
+            assert t is not None
+            name = tile_name(t)
+            parts.append(f"[{name}]" if j else name)
+        return "".join(parts)
+
+
+class Decomposition(NamedTuple):
+    """A winning arrangement: ``form`` is ``"standard"`` (melds then the pair, last)
+    or ``"seven_pairs"`` (seven pairs)."""
+
+    form: str
+    melds: tuple[Meld, ...]
+
+    @property
+    def pair(self) -> Meld:
+        """The pair of a standard decomposition (the last set)."""
+        if self.form != STANDARD:
+            raise AttributeError("only a standard decomposition has a single pair")
+        return self.melds[-1]
+
+    def __str__(self) -> str:
+        return " ".join(str(m) for m in self.melds)

@@ -1,0 +1,63 @@
+"""Hypothesis differential tests: the native core against the pure-Python reference."""
+import numpy as np
+from hypothesis import given
+
+import hupai
+import reference as ref
+from strategies import any_hand, options
+
+
+@given(any_hand(remainders=(2,)), options)
+def test_is_win(hand, opts):
+    counts, jokers = hand
+    before = counts.copy()
+    assert hupai.is_win(counts, jokers, **opts) == ref.is_win(counts, jokers, **opts)
+    assert (counts == before).all()
+
+
+@given(any_hand(remainders=(1, 2)), options)
+def test_shanten(hand, opts):
+    counts, jokers = hand
+    assert hupai.shanten(counts, jokers, **opts) == ref.shanten(counts, jokers, **opts)
+
+
+@given(any_hand(remainders=(1, 2)), options)
+def test_shanten_standard_only(hand, opts):
+    counts, jokers = hand
+    opts = dict(opts, seven_pairs=False)
+    assert hupai.shanten(counts, jokers, **opts) == ref.shanten(counts, jokers, **opts)
+
+
+@given(any_hand(remainders=(1,)), options)
+def test_waits(hand, opts):
+    counts, jokers = hand
+    assert hupai.waits(counts, jokers, **opts) == ref.waits(counts, jokers, **opts)
+
+
+@given(any_hand(remainders=(1,)), options)
+def test_improving(hand, opts):
+    counts, jokers = hand
+    assert hupai.improving(counts, jokers, **opts) == ref.improving(counts, jokers, **opts)
+
+
+@given(any_hand(remainders=(2,), max_jokers=3), options)
+def test_decompose(hand, opts):
+    counts, jokers = hand
+    got = hupai.decompose(counts, jokers, **opts)
+    canon = ref.canonical(got)
+    assert len(canon) == len(got), "duplicate decompositions"
+    assert canon == ref.decompose(counts, jokers, **opts)
+    assert bool(got) == ref.is_win(counts, jokers, **opts)
+
+
+@given(any_hand(remainders=(1, 2)), options)
+def test_batch_rows_equal_single_calls(hand, opts):
+    counts, jokers = hand
+    rows = np.stack([counts, counts])
+    total = int(counts.sum()) + jokers
+    assert hupai.batch.shanten(rows, jokers, **opts).tolist() == [hupai.shanten(counts, jokers, **opts)] * 2
+    if total % 3 == 2:
+        assert hupai.batch.is_win(rows, jokers, **opts).tolist() == [hupai.is_win(counts, jokers, **opts)] * 2
+    else:
+        w = hupai.batch.waits(rows, [jokers, jokers], **opts)
+        assert [list(np.flatnonzero(r)) for r in w] == [hupai.waits(counts, jokers, **opts)] * 2
