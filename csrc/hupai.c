@@ -3,7 +3,8 @@
  * The whole kernel rests on one quantity, the deficit: the fewest tiles a hand lacks
  * for a complete pattern.  Melds never cross the four groups (three suits, honours),
  * so the deficit is a min-plus combination of per-group table rows, one row per group
- * with an entry per target "j melds, with or without the pair".  Jokers are simply
+ * with an entry per target "j melds, with or without the pair".  Rows are class ids
+ * (180 of them, closed under combination), so combining is a table lookup.  Jokers are simply
  * not counted as held: a 3M+2 hand with k jokers wins exactly when its deficit is k,
  * and its shanten is deficit - k - 1.  Patterns never use a kind more than four
  * times, which is the "no fifth copy" rule for jokers.
@@ -13,7 +14,6 @@
 
 #include <string.h>
 
-#define NTARGET 10          /* index 2 * melds + pair */
 #define BIG 100             /* larger than any deficit sum */
 #define SUIT_KINDS 9
 #define HONOR_BASE 27
@@ -21,103 +21,74 @@
 
 static inline int imin(int a, int b) { return a < b ? a : b; }
 
-/* ------------------------------------------------------------ group rows */
+/* ------------------------------------------------------------ group classes */
 
-/* Pre: c[0..8] <= 4 with sum <= 14. */
-static inline uint32_t suit_rank(const uint8_t *c)
+/* Pre: c[0..n-1] <= 4 with sum <= 14; R is that group's rank table.  Adds the
+ * group's tile count to *tiles. */
+static inline uint32_t group_rank(const uint8_t *c, int n, const uint32_t (*R)[75], int *tiles)
 {
-    uint32_t r = HUPAI_SUIT_RANK[0][c[0]];
-    unsigned s = c[0];
-    for (int i = 1; i < SUIT_KINDS; i++) {
-        r += HUPAI_SUIT_RANK[i][s * 5 + c[i]];
+    uint32_t r = 0;
+    unsigned s = 0;
+    for (int i = 0; i < n; i++) {
+        r += R[i][s * 5 + c[i]];
         s += c[i];
     }
+    *tiles += (int)s;
     return r;
 }
 
-/* Pre: c[0..6] <= 4 with sum <= 14. */
-static inline uint32_t honor_rank(const uint8_t *c)
+/* Class of group g (0-2 suits, 3 honours) of the 34-vector c. */
+static inline int group_class(const uint8_t *c, int g, unsigned opts, int *tiles)
 {
-    uint32_t r = HUPAI_HONOR_RANK[0][c[0]];
-    unsigned s = c[0];
-    for (int i = 1; i < HONOR_KINDS; i++) {
-        r += HUPAI_HONOR_RANK[i][s * 5 + c[i]];
-        s += c[i];
-    }
-    return r;
+    if (g < 3) return HUPAI_SUIT_DCLS[group_rank(c + SUIT_KINDS * g, SUIT_KINDS, HUPAI_SUIT_RANK, tiles)];
+    uint32_t r = group_rank(c + HONOR_BASE, HONOR_KINDS, HUPAI_HONOR_RANK, tiles);
+    return (opts & HUPAI_HONOR_SEQ) ? HUPAI_HSEQ_DCLS[r] : HUPAI_HONOR_DCLS[r];
 }
 
-/* Pre: c points at a suit's 9 counts (sum <= 14). */
-static inline const uint8_t *suit_row(const uint8_t *c)
+/* Pre: counts valid.  Classes of the four groups; returns the number of tiles. */
+static inline int classify(const uint8_t *counts, unsigned opts, int cls[4])
 {
-    return HUPAI_DEF[HUPAI_SUIT_DCLS[suit_rank(c)]];
+    int tiles = 0;
+    for (int g = 0; g < 4; g++) cls[g] = group_class(counts, g, opts, &tiles);
+    return tiles;
 }
 
-/* Pre: c points at the 7 honour counts (sum <= 14). */
-static inline const uint8_t *honor_row(const uint8_t *c, unsigned opts)
-{
-    uint32_t r = honor_rank(c);
-    return HUPAI_DEF[(opts & HUPAI_HONOR_SEQ) ? HUPAI_HSEQ_DCLS[r] : HUPAI_HONOR_DCLS[r]];
-}
+#define COMB(a, b) HUPAI_COMB[(a)][(b)]
 
-/* Pre: g in 0..3, c is the whole 34-vector. */
-static inline const uint8_t *group_row(const uint8_t *c, int g, unsigned opts)
+/* Class of the whole hand's standard form: the four groups combined. */
+static inline int hand_class(const int cls[4])
 {
-    return g < 3 ? suit_row(c + SUIT_KINDS * g) : honor_row(c + HONOR_BASE, opts);
-}
-
-/* Pre: maxj <= 4.  out[2j+p] = best split of j melds and p pairs between a and b. */
-static inline void combine(const uint8_t *a, const uint8_t *b, uint8_t *out, int maxj)
-{
-    for (int j = 0; j <= maxj; j++) {
-        int none = BIG, pair = BIG;
-        for (int j1 = 0; j1 <= j; j1++) {
-            int j2 = j - j1;
-            none = imin(none, a[2 * j1] + b[2 * j2]);
-            pair = imin(pair, imin(a[2 * j1 + 1] + b[2 * j2], a[2 * j1] + b[2 * j2 + 1]));
-        }
-        out[2 * j] = (uint8_t)none;
-        out[2 * j + 1] = (uint8_t)pair;
-    }
-}
-
-/* Pre: m <= 4, p in {0,1}.  Best split of target (m, p) between x and y. */
-static inline int finish(const uint8_t *x, const uint8_t *y, int m, int p)
-{
-    int best = BIG;
-    for (int j1 = 0; j1 <= m; j1++) {
-        int j2 = m - j1;
-        int v = p ? imin(x[2 * j1 + 1] + y[2 * j2], x[2 * j1] + y[2 * j2 + 1])
-                  : x[2 * j1] + y[2 * j2];
-        best = imin(best, v);
-    }
-    return best;
-}
-
-/* Pre: counts valid, m <= 4.  Deficit of the standard form with target (m, p). */
-static int standard_deficit(const uint8_t *counts, int m, int p, unsigned opts)
-{
-    uint8_t x[NTARGET], y[NTARGET];
-    combine(suit_row(counts), suit_row(counts + 9), x, m);
-    combine(suit_row(counts + 18), honor_row(counts + HONOR_BASE, opts), y, m);
-    return finish(x, y, m, p);
+    return COMB(COMB(cls[0], cls[1]), COMB(cls[2], cls[3]));
 }
 
 /* ------------------------------------------------------------ seven pairs */
 
 typedef struct { int n1, n2, n3, n4; } pair_census;  /* kinds held 1, >=2, 3, 4 times */
 
+/* Per byte, 1 when the count b (<= 4) is >= k: b + 8 - k has bit 3 set exactly then,
+ * and never carries into the next byte. */
+#define AT_LEAST(w, k) ((((w) + 0x0101010101010101ull * (8 - (k))) >> 3) & 0x0101010101010101ull)
+/* Sum of the bytes of w (each sum below 256). */
+#define BYTE_SUM(w) ((int)(((w) * 0x0101010101010101ull) >> 56))
+
 static inline pair_census census(const uint8_t *c)
 {
-    pair_census k = {0, 0, 0, 0};
-    for (int i = 0; i < HUPAI_KINDS; i++) {
-        int v = c[i];
-        k.n1 += v == 1;
-        k.n2 += v >= 2;
-        k.n3 += v == 3;
-        k.n4 += v == 4;
+    uint64_t ge1 = 0, ge2 = 0, ge3 = 0, ge4 = 0, w;
+    for (int k = 0; k < 4; k++) {  /* byte order is irrelevant to counting */
+        memcpy(&w, c + 8 * k, 8);
+        ge1 += AT_LEAST(w, 1);
+        ge2 += AT_LEAST(w, 2);
+        ge3 += AT_LEAST(w, 3);
+        ge4 += AT_LEAST(w, 4);
     }
-    return k;
+    w = (uint64_t)c[32] | (uint64_t)c[33] << 8;
+    ge1 += AT_LEAST(w, 1) & 0xFFFF;  /* the six unused bytes are zero counts */
+    ge2 += AT_LEAST(w, 2) & 0xFFFF;
+    ge3 += AT_LEAST(w, 3) & 0xFFFF;
+    ge4 += AT_LEAST(w, 4) & 0xFFFF;
+    int n1 = BYTE_SUM(ge1), n2 = BYTE_SUM(ge2), n3 = BYTE_SUM(ge3), n4 = BYTE_SUM(ge4);
+    pair_census r = {n1 - n2, n2, n3 - n4, n4};
+    return r;
 }
 
 /* Seven pairs as 7 "units" of two tiles: a held pair fills a unit, a single half of one.
@@ -148,20 +119,23 @@ static inline pair_census census_plus(pair_census k, int v)
 
 /* ------------------------------------------------------------ public kernels */
 
-static inline int total_of(const uint8_t *counts, int jokers)
+/* Deficits of both forms (BIG where a form is off or does not fit). */
+typedef struct { int cls[4]; int m, standard, seven; } hand_eval;
+
+static inline hand_eval evaluate(const uint8_t *counts, int jokers, unsigned opts)
 {
-    int s = jokers;
-    for (int i = 0; i < HUPAI_KINDS; i++) s += counts[i];
-    return s;
+    hand_eval e;
+    int tiles = classify(counts, opts, e.cls);
+    e.m = (tiles + jokers) / 3;
+    e.standard = (opts & HUPAI_STANDARD) ? HUPAI_DEF[hand_class(e.cls)][2 * e.m + 1] : BIG;
+    e.seven = ((opts & HUPAI_SEVEN_PAIRS) && e.m == 4) ? seven_from_census(census(counts), opts) : BIG;
+    return e;
 }
 
 int hupai_deficit(const uint8_t *counts, int jokers, unsigned opts)
 {
-    int m = total_of(counts, jokers) / 3;
-    int d = BIG;
-    if (opts & HUPAI_STANDARD) d = standard_deficit(counts, m, 1, opts);
-    if ((opts & HUPAI_SEVEN_PAIRS) && m == 4) d = imin(d, seven_from_census(census(counts), opts));
-    return d;
+    hand_eval e = evaluate(counts, jokers, opts);
+    return imin(e.standard, e.seven);
 }
 
 int hupai_is_win(const uint8_t *counts, int jokers, unsigned opts)
@@ -175,32 +149,38 @@ int hupai_shanten(const uint8_t *counts, int jokers, unsigned opts)
     return (s > 0 ? s : 0) - 1;
 }
 
-/* Mask of kinds whose addition brings the standard deficit of target (m, pair) to
- * `goal`.  The other three groups are combined once per group ("rest"), so each
- * candidate costs one rank, one row and one split. */
-static uint64_t standard_reaching(const uint8_t *counts, int m, unsigned opts, int goal)
+/* Mask of kinds whose addition brings the standard deficit to `goal`.  The other
+ * three groups are combined once per group ("rest"); the rank of the group with one
+ * more tile of kind t comes from prefix sums of the rank terms (the terms after t
+ * see a prefix sum one higher), so each candidate is a few lookups. */
+static uint64_t standard_reaching(const uint8_t *counts, const hand_eval *e, unsigned opts, int goal)
 {
-    const uint8_t *r[4];
-    uint8_t x[NTARGET], y[NTARGET], rest[4][NTARGET];
-    for (int g = 0; g < 4; g++) r[g] = group_row(counts, g, opts);
-    combine(r[0], r[1], x, m);
-    combine(r[2], r[3], y, m);
-    combine(r[1], y, rest[0], m);
-    combine(r[0], y, rest[1], m);
-    combine(x, r[3], rest[2], m);
-    combine(x, r[2], rest[3], m);
-
+    const int *c = e->cls;
+    int left = COMB(c[0], c[1]), right = COMB(c[2], c[3]);
+    int rest[4] = {COMB(c[1], right), COMB(c[0], right), COMB(left, c[3]), COMB(left, c[2])};
+    int target = 2 * e->m + 1;
     uint64_t mask = 0;
     for (int g = 0; g < 4; g++) {
         int base = SUIT_KINDS * g, n = g < 3 ? SUIT_KINDS : HONOR_KINDS;
-        uint8_t tmp[SUIT_KINDS];
-        memcpy(tmp, counts + base, (size_t)n);
+        const uint32_t (*R)[75] = g < 3 ? HUPAI_SUIT_RANK : HUPAI_HONOR_RANK;
+        const uint8_t *cls = g < 3 ? HUPAI_SUIT_DCLS
+                           : (opts & HUPAI_HONOR_SEQ) ? HUPAI_HSEQ_DCLS : HUPAI_HONOR_DCLS;
+        const uint8_t *v = counts + base;
+        uint32_t before[SUIT_KINDS + 1], after[SUIT_KINDS + 1];
+        unsigned s[SUIT_KINDS];
+        unsigned run = 0;
+        before[0] = 0;
         for (int i = 0; i < n; i++) {
-            if (tmp[i] >= 4) continue;
-            tmp[i]++;
-            const uint8_t *row = g < 3 ? suit_row(tmp) : honor_row(tmp, opts);
-            if (finish(row, rest[g], m, 1) == goal) mask |= (uint64_t)1 << (base + i);
-            tmp[i]--;
+            s[i] = run;
+            before[i + 1] = before[i] + R[i][run * 5 + v[i]];
+            run += v[i];
+        }
+        after[n] = 0;
+        for (int i = n - 1; i >= 0; i--) after[i] = after[i + 1] + R[i][(s[i] + 1) * 5 + v[i]];
+        for (int i = 0; i < n; i++) {
+            if (v[i] >= 4) continue;
+            uint32_t r = before[i] + R[i][s[i] * 5 + v[i] + 1] + after[i + 1];
+            if (HUPAI_DEF[COMB(cls[r], rest[g])][target] == goal) mask |= (uint64_t)1 << (base + i);
         }
     }
     return mask;
@@ -218,30 +198,49 @@ static uint64_t seven_reaching(const uint8_t *counts, unsigned opts, int goal)
     return mask;
 }
 
-uint64_t hupai_improving(const uint8_t *counts, int jokers, unsigned opts)
+/* Pre: e is evaluate(counts, ...) of a 3M+1 hand. */
+static uint64_t improving(const uint8_t *counts, const hand_eval *e, unsigned opts)
 {
-    (void)jokers;  /* jokers only shift every deficit alike */
-    int m = total_of(counts, jokers) / 3;
-    int ds = (opts & HUPAI_STANDARD) ? standard_deficit(counts, m, 1, opts) : BIG;
-    int d7 = ((opts & HUPAI_SEVEN_PAIRS) && m == 4) ? seven_from_census(census(counts), opts) : BIG;
-    int d = imin(ds, d7);
+    int d = imin(e->standard, e->seven);
     uint64_t mask = 0;
     /* One more tile lowers a form's deficit by at most one, so only forms already at
      * the minimum can lower the hand's. */
-    if (ds == d) mask |= standard_reaching(counts, m, opts, d - 1);
-    if (d7 == d) mask |= seven_reaching(counts, opts, d - 1);
+    if (e->standard == d) mask |= standard_reaching(counts, e, opts, d - 1);
+    if (e->seven == d) mask |= seven_reaching(counts, opts, d - 1);
     return mask;
+}
+
+uint64_t hupai_improving(const uint8_t *counts, int jokers, unsigned opts)
+{
+    hand_eval e = evaluate(counts, jokers, opts);
+    return improving(counts, &e, opts);
 }
 
 uint64_t hupai_waits(const uint8_t *counts, int jokers, unsigned opts)
 {
     /* A 3M+1 hand lacks at least jokers+1 tiles; it is ready exactly when it lacks
      * jokers+1, and then a wait is a tile that lowers the deficit to jokers. */
-    if (hupai_deficit(counts, jokers, opts) != jokers + 1) return 0;
-    return hupai_improving(counts, jokers, opts);
+    hand_eval e = evaluate(counts, jokers, opts);
+    if (imin(e.standard, e.seven) != jokers + 1) return 0;
+    return improving(counts, &e, opts);
+}
+
+/* Pre: counts valid, m <= 4.  Deficit of the standard form with target (m, p). */
+static int standard_deficit(const uint8_t *counts, int m, int p, unsigned opts)
+{
+    int cls[4];
+    classify(counts, opts, cls);
+    return HUPAI_DEF[hand_class(cls)][2 * m + p];
 }
 
 /* ------------------------------------------------------------ decompositions */
+
+static inline int total_of(const uint8_t *counts, int jokers)
+{
+    int s = jokers;
+    for (int i = 0; i < HUPAI_KINDS; i++) s += counts[i];
+    return s;
+}
 
 typedef struct {
     uint8_t rem[HUPAI_KINDS];   /* real tiles not yet placed */

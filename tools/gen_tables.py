@@ -162,6 +162,18 @@ def subgroup_deficits(vecs: np.ndarray, melds: list[tuple[int, ...]]) -> np.ndar
     return out
 
 
+def closure(rows: set[tuple[int, ...]]) -> list[tuple[int, ...]]:
+    """Smallest set of rows containing ``rows`` and closed under min_plus, sorted."""
+    while True:
+        cur = np.array(sorted(rows), dtype=np.int16)
+        n = len(cur)
+        more = min_plus(np.repeat(cur, n, axis=0), np.tile(cur, (n, 1)))
+        grown = rows | {tuple(int(x) for x in r) for r in more}
+        if len(grown) == len(rows):
+            return sorted(rows)
+        rows = grown
+
+
 def min_plus(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """Combine two groups' deficit rows: melds add up, at most one pair in total."""
     out = np.full(a.shape, INF, dtype=np.int16)
@@ -219,12 +231,19 @@ def build() -> str:
     hseq_def = honor_deficits(honor_vecs, honor_sequences=True)
     assert suit_def.max() < INF and honor_def.max() < INF and hseq_def.max() < INF
 
-    # One class table of deficit rows shared by all groups: 126 suit rows plus
-    # a few honour rows, so a class id fits a byte and the rows stay in L1.
+    # Distinct rows become class ids.  The rows of all groups, closed under the
+    # min-plus combination, are only 180, so a class fits a byte and combining two
+    # groups (or combined groups) is one lookup in a 180 x 180 table.
     all_def = np.concatenate([suit_def, honor_def, hseq_def])
-    def_rows, def_cls = np.unique(all_def, axis=0, return_inverse=True)
-    def_cls = def_cls.reshape(-1)
-    assert len(def_rows) <= 256
+    rows = closure({tuple(int(x) for x in r) for r in np.unique(all_def, axis=0)})
+    assert len(rows) <= 256
+    row_id = {r: k for k, r in enumerate(rows)}
+    def_cls = np.array([row_id[tuple(int(x) for x in r)] for r in all_def], dtype=np.int64)
+    R = np.array(rows, dtype=np.int16)
+    n = len(rows)
+    combined = min_plus(np.repeat(R, n, axis=0), np.tile(R, (n, 1)))
+    comb = np.array([row_id[tuple(int(x) for x in r)] for r in combined], dtype=np.int64).reshape(n, n)
+    def_rows = R.astype(np.int64)
 
     ns, nh = len(suit_vecs), len(honor_vecs)
     parts = [
@@ -237,14 +256,16 @@ def build() -> str:
         "",
         f"#define HUPAI_SUIT_VECTORS {ns}",
         f"#define HUPAI_HONOR_VECTORS {nh}",
-        f"#define HUPAI_DEF_CLASSES {len(def_rows)}",
+        f"#define HUPAI_CLASSES {n}",
         "",
         "/* rank of a group vector = sum_i RANK[i][prefix_sum_before_i * 5 + c_i] */",
         emit_array("HUPAI_SUIT_RANK", "uint32_t", suit_R),
         emit_array("HUPAI_HONOR_RANK", "uint32_t", honor_R),
         "",
         "/* deficit rows: [class][2 * melds + pair] */",
-        emit_array("HUPAI_DEF", "uint8_t", def_rows.astype(np.int64)),
+        emit_array("HUPAI_DEF", "uint8_t", def_rows),
+        "/* class of the min-plus combination of two classes (melds add, one pair) */",
+        emit_array("HUPAI_COMB", "uint8_t", comb, per_line=30),
         "",
         "/* per-vector class ids, indexed by rank */",
         emit_array("HUPAI_SUIT_DCLS", "uint8_t", def_cls[:ns], per_line=40),

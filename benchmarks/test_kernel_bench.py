@@ -1,0 +1,114 @@
+"""Kernel benchmarks (pytest-benchmark).  Run:  pytest benchmarks
+
+Per-hand figures are the benchmark median divided by the hands in one call; they are
+stored in each benchmark's extra_info as ns_per_hand.  The `mahjong` package and the
+pure-Python reference are timed in the same run on the same hands for ratios.
+"""
+import numpy as np
+import pytest
+
+import hupai
+from hupai import batch
+from workloads import make
+
+N_BATCH = 20000
+N_SINGLE = 2000
+
+WORKLOADS14 = ["random", "near", "onesuit"]
+WORKLOADS13 = ["random", "ready", "onesuit"]
+
+
+def per_hand(benchmark, n):
+    benchmark.extra_info["hands_per_call"] = n
+    if benchmark.stats is not None:
+        benchmark.extra_info["ns_per_hand"] = round(benchmark.stats.stats.median / n * 1e9, 1)
+
+
+@pytest.mark.parametrize("kind", WORKLOADS14)
+def test_batch_is_win(benchmark, kind):
+    hands, jokers = make(kind, N_BATCH, 14)
+    benchmark.group = "batch is_win"
+    benchmark(batch.is_win, hands, jokers)
+    per_hand(benchmark, N_BATCH)
+
+
+@pytest.mark.parametrize("kind", WORKLOADS14)
+def test_batch_shanten(benchmark, kind):
+    hands, jokers = make(kind, N_BATCH, 14)
+    benchmark.group = "batch shanten"
+    benchmark(batch.shanten, hands, jokers)
+    per_hand(benchmark, N_BATCH)
+
+
+@pytest.mark.parametrize("kind", WORKLOADS13)
+def test_batch_waits(benchmark, kind):
+    hands, jokers = make(kind, N_BATCH, 13)
+    benchmark.group = "batch waits"
+    benchmark(batch.waits, hands, jokers)
+    per_hand(benchmark, N_BATCH)
+
+
+def test_batch_shanten_two_threads(benchmark):
+    hands, jokers = make("random", 200000, 14)
+    benchmark.group = "batch shanten"
+    benchmark(batch.shanten, hands, jokers, threads=2)
+    per_hand(benchmark, 200000)
+
+
+def _loop(fn, rows, jokers):
+    def run():
+        for h, k in zip(rows, jokers):
+            fn(h, k)
+    return run
+
+
+@pytest.mark.parametrize("fn, size, kind", [
+    (hupai.is_win, 14, "random"), (hupai.is_win, 14, "near"),
+    (hupai.shanten, 14, "random"), (hupai.shanten, 13, "ready"),
+    (hupai.waits, 13, "random"), (hupai.waits, 13, "ready"),
+    (hupai.decompose, 14, "near"),
+])
+def test_single_call(benchmark, fn, size, kind):
+    hands, jokers = make(kind, N_SINGLE, size)
+    rows = list(hands)  # one (34,) uint8 array per hand, as a bot holds it
+    jk = [int(k) for k in jokers]
+    benchmark.group = f"single {fn.__name__}"
+    benchmark(_loop(fn, rows, jk))
+    per_hand(benchmark, N_SINGLE)
+
+
+def test_single_shanten_no_jokers(benchmark):
+    hands, _ = make("random", N_SINGLE, 14, max_jokers=0)
+    rows = list(hands)
+    benchmark.group = "shanten vs mahjong package"
+    benchmark(_loop(hupai.shanten, rows, [0] * len(rows)))
+    per_hand(benchmark, N_SINGLE)
+
+
+def test_mahjong_package_shanten(benchmark):
+    shanten_mod = pytest.importorskip("mahjong.shanten")
+    hands, _ = make("random", 200, 14, max_jokers=0)
+    rows = [h.tolist() for h in hands]
+    calc = shanten_mod.Shanten()
+    for r, h in zip(rows[:50], hands[:50]):  # same answers (it uses distinct seven pairs, no jokers)
+        assert calc.calculate_shanten(r, use_chiitoitsu=True, use_kokushi=False) == \
+            hupai.shanten(h, quads_as_two_pairs=False)
+    benchmark.group = "shanten vs mahjong package"
+
+    def run():
+        for r in rows:
+            calc.calculate_shanten(r, use_chiitoitsu=True, use_kokushi=False)
+    benchmark(run)
+    per_hand(benchmark, len(rows))
+
+
+def test_reference_shanten(benchmark):
+    import reference as ref
+    hands, jokers = make("random", 10, 14)
+    benchmark.group = "shanten vs mahjong package"
+
+    def run():
+        for h, k in zip(hands, jokers):
+            ref.shanten(h, int(k))
+    benchmark.pedantic(run, rounds=3, iterations=1)
+    per_hand(benchmark, len(hands))

@@ -1,0 +1,61 @@
+"""Seeded workloads for the benchmarks: every hand is generated here, in code."""
+from __future__ import annotations
+
+import numpy as np
+
+SEED = 20261129
+WALL = np.repeat(np.arange(34), 4)
+TEMPLATES = [(t, t, t) for t in range(34)] + [
+    (b + s, b + s + 1, b + s + 2) for b in (0, 9, 18) for s in range(7)]
+
+
+def _random(rng, n, tiles_per_hand, pool=WALL):
+    out = np.zeros((n, 34), np.uint8)
+    for i in range(n):
+        np.add.at(out[i], rng.choice(pool, tiles_per_hand[i], replace=False), 1)
+    return out
+
+
+def _complete(rng):
+    while True:
+        c = np.zeros(34, np.int64)
+        for k in rng.choice(len(TEMPLATES), 4):
+            for t in TEMPLATES[k]:
+                c[t] += 1
+        c[rng.integers(34)] += 2
+        if c.max() <= 4:
+            return c
+
+
+def _take_jokers(rng, c, k):
+    tiles = np.repeat(np.arange(34), c)
+    keep = rng.choice(len(tiles), len(tiles) - k, replace=False)
+    out = np.zeros(34, np.uint8)
+    np.add.at(out, tiles[keep], 1)
+    return out
+
+
+def make(kind: str, n: int, size: int, seed: int = SEED, max_jokers: int = 4):
+    """(hands (n, 34) uint8, jokers (n,) uint8) with size = tiles + jokers per hand.
+
+    Jokers are drawn uniformly from 0..max_jokers.  Kinds: random (from the 136 wall), onesuit (one suit only), near (a complete hand
+    with one tile swapped; size 14) / ready (a complete hand less one tile; size 13)."""
+    rng = np.random.default_rng(seed)
+    jokers = rng.integers(0, max_jokers + 1, n).astype(np.uint8)
+    if kind == "random":
+        return _random(rng, n, size - jokers), jokers
+    if kind == "onesuit":
+        return _random(rng, n, size - jokers, pool=np.repeat(np.arange(9), 4)), jokers
+    hands = np.zeros((n, 34), np.uint8)
+    for i in range(n):
+        c = _complete(rng)
+        if kind == "near":
+            t = rng.choice(np.flatnonzero(c))
+            c[t] -= 1
+            u = rng.choice(np.flatnonzero(c < 4))
+            c[u] += 1
+        elif kind == "ready":
+            c[rng.choice(np.flatnonzero(c))] -= 1
+        hands[i] = _take_jokers(rng, c, jokers[i])
+    assert ((hands.sum(axis=1) + jokers) == size).all()
+    return hands, jokers
