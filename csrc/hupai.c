@@ -247,11 +247,14 @@ typedef struct {
     uint8_t used[HUPAI_KINDS];  /* tiles placed, real or joker stand-in, per kind */
     int jokers, melds, pair;    /* still to place / form */
     int m;                      /* melds of a full decomposition */
+    const uint8_t *counts;      /* the hand */
     unsigned opts;
     hupai_meld stack[5];
     int depth;
-    hupai_meld *out;
+    hupai_meld *out;            /* decompositions, or NULL when collecting readings */
+    hupai_reading *readings;
     size_t cap, count;
+    int overflow;               /* a reading did not fit in cap */
 } dctx;
 
 static int completable(const dctx *x)
@@ -259,8 +262,52 @@ static int completable(const dctx *x)
     return standard_deficit(x->rem, x->melds, x->pair, x->opts) <= x->jokers;
 }
 
+static inline uint32_t reading_hash(const hupai_reading *r)
+{
+    uint32_t h = 2166136261u;  /* FNV-1a over the key fields */
+    const uint8_t *k = &r->form;
+    for (size_t i = 0; i < offsetof(hupai_reading, hash) - offsetof(hupai_reading, form); i++)
+        h = (h ^ k[i]) * 16777619u;
+    return h;
+}
+
+static inline int same_reading(const hupai_reading *a, const hupai_reading *b)
+{
+    return a->hash == b->hash &&
+           memcmp(&a->form, &b->form, offsetof(hupai_reading, hash) - offsetof(hupai_reading, form)) == 0;
+}
+
+/* Record the reading of the finished stack unless an equal one is known. */
+static void emit_reading(dctx *x)
+{
+    hupai_reading r;
+    memset(&r, 0, sizeof r);
+    r.form = 0;
+    r.pair = HUPAI_FREE;
+    r.triplets_only = 1;
+    for (int i = 0; i < x->depth; i++) {
+        const hupai_meld *md = &x->stack[i];
+        if (md->kind == HUPAI_MELD_PAIR) r.pair = md->tile[0];
+        else if (md->kind == HUPAI_MELD_SEQUENCE) r.triplets_only = 0;
+    }
+    r.free_melds = (uint8_t)x->melds;
+    r.free_pairs = (uint8_t)x->pair;
+    /* every real tile is placed, so what is placed beyond the hand is the jokers */
+    for (int t = 0; t < HUPAI_KINDS; t++) r.standin[t] = (uint8_t)(x->used[t] - x->counts[t]);
+    r.hash = reading_hash(&r);
+    for (size_t i = 0; i < x->count && i < x->cap; i++)
+        if (same_reading(&x->readings[i], &r)) return;
+    if (x->count < x->cap) x->readings[x->count] = r;
+    else x->overflow = 1;
+    x->count++;
+}
+
 static void emit(dctx *x)
 {
+    if (x->readings) {
+        emit_reading(x);
+        return;
+    }
     size_t n = (size_t)x->m + 1;
     if (x->count < x->cap) {
         hupai_meld *o = x->out + x->count * n;
@@ -397,23 +444,58 @@ static void search(dctx *x, int t, int last_id)
     }
 }
 
+static void start(dctx *x, const uint8_t *counts, int jokers, unsigned opts, size_t cap)
+{
+    memcpy(x->rem, counts, HUPAI_KINDS);
+    memset(x->used, 0, HUPAI_KINDS);
+    x->counts = counts;
+    x->jokers = jokers;
+    x->m = total_of(counts, jokers) / 3;
+    x->melds = x->m;
+    x->pair = 1;
+    x->opts = opts;
+    x->depth = 0;
+    x->cap = cap;
+    x->count = 0;
+    x->overflow = 0;
+    if (completable(x)) search(x, 0, -1);
+}
+
 size_t hupai_decompose_standard(const uint8_t *counts, int jokers, unsigned opts,
                                 hupai_meld *out, size_t cap)
 {
     dctx x;
-    memcpy(x.rem, counts, HUPAI_KINDS);
-    memset(x.used, 0, HUPAI_KINDS);
-    x.jokers = jokers;
-    x.m = total_of(counts, jokers) / 3;
-    x.melds = x.m;
-    x.pair = 1;
-    x.opts = opts;
-    x.depth = 0;
     x.out = out;
-    x.cap = cap;
-    x.count = 0;
-    if (completable(&x)) search(&x, 0, -1);
+    x.readings = NULL;
+    start(&x, counts, jokers, opts, cap);
     return x.count;
+}
+
+size_t hupai_readings(const uint8_t *counts, int jokers, unsigned opts,
+                      hupai_reading *out, size_t cap)
+{
+    dctx x;
+    x.out = NULL;
+    x.readings = out;
+    start(&x, counts, jokers, opts, cap);
+    size_t n = x.count;
+    if (!x.overflow && (opts & HUPAI_SEVEN_PAIRS) && total_of(counts, jokers) == 14
+            && seven_from_census(census(counts), opts) == jokers) {
+        hupai_reading r;
+        memset(&r, 0, sizeof r);
+        r.form = 1;
+        r.pair = HUPAI_FREE;
+        int left = jokers;
+        for (int t = 0; t < HUPAI_KINDS; t++) {
+            r.standin[t] = counts[t] & 1;  /* a single, or the third of a quad, takes a joker */
+            left -= counts[t] & 1;
+        }
+        r.free_pairs = (uint8_t)(left / 2);
+        r.hash = reading_hash(&r);
+        if (n < cap) out[n] = r;
+        n++;
+    }
+    return n;
 }
 
 int hupai_decompose_seven_pairs(const uint8_t *counts, int jokers, unsigned opts,

@@ -41,6 +41,19 @@ typedef struct {
  * total is 3M+2. */
 int hupai_deficit(const uint8_t *counts, int jokers, unsigned opts);
 
+/* A reading: one way the jokers of a complete hand can be assigned, all arrangements
+ * with the same key merged.  Jokers forming whole melds or pairs on their own are
+ * left free (their kind is the caller's choice). */
+typedef struct {
+    uint8_t form;           /* 0 standard, 1 seven pairs */
+    uint8_t pair;           /* kind of the pair (standard), HUPAI_FREE if jokers only */
+    uint8_t triplets_only;  /* every meld holding a real tile is a triplet */
+    uint8_t free_melds;     /* melds of three jokers */
+    uint8_t free_pairs;     /* pairs of two jokers */
+    uint8_t standin[34];    /* how many jokers stand for each kind outside free sets */
+    uint32_t hash;          /* of the fields above */
+} hupai_reading;
+
 /* Pre: as hupai_deficit, total = 3M+2.  1 when the hand is complete. */
 int hupai_is_win(const uint8_t *counts, int jokers, unsigned opts);
 
@@ -60,6 +73,12 @@ uint64_t hupai_improving(const uint8_t *counts, int jokers, unsigned opts);
  * exceed cap: call again with more room). */
 size_t hupai_decompose_standard(const uint8_t *counts, int jokers, unsigned opts,
                                 hupai_meld *out, size_t cap);
+
+/* Pre: as hupai_is_win, opts has HUPAI_STANDARD.  Writes the distinct readings (standard
+ * ones, then the seven-pairs one if any) to out; returns how many there are, or a
+ * larger number when cap was too small (call again with at least that much room). */
+size_t hupai_readings(const uint8_t *counts, int jokers, unsigned opts,
+                      hupai_reading *out, size_t cap);
 
 /* Pre: as hupai_is_win with a 14-tile total.  Writes the 7 pairs of the (unique)
  * seven-pairs arrangement to out and returns 1, or returns 0 when there is none. */

@@ -61,3 +61,34 @@ def test_batch_rows_equal_single_calls(hand, opts):
     else:
         w = hupai.batch.waits(rows, [jokers, jokers], **opts)
         assert [list(np.flatnonzero(r)) for r in w] == [hupai.waits(counts, jokers, **opts)] * 2
+
+
+def _reading_key(form, melds):
+    """The reading of one reference decomposition (see hupai.readings)."""
+    standins = []
+    pair = None
+    triplets_only = True
+    free_melds = free_pairs = 0
+    for kind, tiles, jokers in melds:
+        if tiles[0] is None:
+            if kind == "pair":
+                free_pairs += 1
+            else:
+                free_melds += 1
+            continue
+        standins += [t for t, j in zip(tiles, jokers) if j]
+        if kind == "pair" and form == "standard":
+            pair = tiles[0]
+        triplets_only &= kind != "sequence"
+    return (form, tuple(sorted(standins)), pair, triplets_only and form == "standard",
+            free_melds, free_pairs)
+
+
+@given(any_hand(remainders=(2,), max_jokers=3), options)
+def test_readings(hand, opts):
+    counts, jokers = hand
+    got = hupai.readings(counts, jokers, **opts)
+    keys = [(r.form, r.standins, r.pair, r.triplets_only, r.free_melds, r.free_pairs) for r in got]
+    assert len(set(keys)) == len(keys), "duplicate readings"
+    expected = {_reading_key(form, melds) for form, melds in ref.decompose(counts, jokers, **opts)}
+    assert set(keys) == expected

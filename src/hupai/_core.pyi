@@ -3,7 +3,7 @@ from typing import Sequence, Union
 import numpy as np
 import numpy.typing as npt
 
-from hupai.melds import Decomposition
+from hupai.melds import Decomposition, Reading
 
 Counts = Union[npt.ArrayLike, bytes, str, Sequence[int]]
 Jokers = Union[int, np.integer]
@@ -18,6 +18,8 @@ def improving(counts: Counts, jokers: Jokers = 0, *, standard: bool = True, seve
               quads_as_two_pairs: bool = True, honor_sequences: bool = False) -> list[int]: ...
 def decompose(counts: Counts, jokers: Jokers = 0, *, seven_pairs: bool = True,
               quads_as_two_pairs: bool = True, honor_sequences: bool = False) -> list[Decomposition]: ...
+def readings(counts: Counts, jokers: Jokers = 0, *, seven_pairs: bool = True,
+             quads_as_two_pairs: bool = True, honor_sequences: bool = False) -> list[Reading]: ...
 def deficit(counts: Counts, jokers: Jokers = 0, *, standard: bool = True, seven_pairs: bool = True,
             quads_as_two_pairs: bool = True, honor_sequences: bool = False) -> int: ...
 

@@ -15,6 +15,7 @@ from libc.string cimport memcpy
 from hupai._kernel cimport (
     hupai_meld, hupai_deficit, hupai_is_win, hupai_shanten, hupai_waits,
     hupai_improving, hupai_decompose_standard, hupai_decompose_seven_pairs,
+    hupai_reading, hupai_readings,
     HUPAI_STANDARD, HUPAI_SEVEN_PAIRS, HUPAI_QUADS_AS_TWO, HUPAI_HONOR_SEQ,
     HUPAI_MELD_SEQUENCE, HUPAI_MELD_TRIPLET, HUPAI_MELD_PAIR, HUPAI_MELD_ANY, HUPAI_FREE,
 )
@@ -23,7 +24,7 @@ import operator
 
 import numpy as np
 
-from hupai.melds import Decomposition, Meld, SEVEN_PAIRS, STANDARD
+from hupai.melds import Decomposition, Meld, Reading, SEVEN_PAIRS, STANDARD
 
 cdef enum:
     NK = 34
@@ -253,6 +254,52 @@ def decompose(counts, jokers=0, *, bint seven_pairs=True, bint quads_as_two_pair
         free(buf)
     if total == 14 and hupai_decompose_seven_pairs(c, k, opts, pairs):
         out.append(Decomposition(SEVEN_PAIRS, tuple([_meld(&pairs[j]) for j in range(7)])))
+    return out
+
+
+def readings(counts, jokers=0, *, bint seven_pairs=True, bint quads_as_two_pairs=True,
+             bint honor_sequences=False):
+    """The distinct ways the jokers of a complete hand can be assigned.
+
+    Arrangements that give the jokers the same kinds, the same pair kind and the same
+    "only triplets" property are merged into one :class:`~hupai.Reading`; jokers that
+    form whole melds or pairs on their own are reported as free.  This is what the
+    regional rules need to find the best-paying joker assignment without enumerating
+    every joker value: a hand with 4 jokers has a few readings, not 31,465 candidate
+    assignments.  Empty list when the hand is not complete.  Options as in
+    :func:`is_win`.
+    """
+    cdef uint8_t c[NK]
+    cdef int k = load_jokers(jokers)
+    cdef int total = load_counts(counts, c) + k
+    _check_size(total, 2, "readings")
+    cdef unsigned opts = _options(True, seven_pairs, quads_as_two_pairs, honor_sequences)
+    cdef hupai_reading small[16]
+    cdef hupai_reading *buf = small
+    cdef size_t cap = 16, n, i
+    cdef int t, j
+    cdef list out = []
+    with nogil:
+        n = hupai_readings(c, k, opts, buf, cap)
+    if n > cap:
+        cap = n
+        buf = <hupai_reading *>malloc(cap * sizeof(hupai_reading))
+        if buf == NULL:
+            raise MemoryError()
+        with nogil:
+            n = hupai_readings(c, k, opts, buf, cap)
+    try:
+        for i in range(n):
+            standins = []
+            for t in range(NK):
+                for j in range(buf[i].standin[t]):
+                    standins.append(t)
+            out.append(Reading(SEVEN_PAIRS if buf[i].form else STANDARD, tuple(standins),
+                               None if buf[i].pair == HUPAI_FREE else buf[i].pair,
+                               buf[i].triplets_only != 0, buf[i].free_melds, buf[i].free_pairs))
+    finally:
+        if buf != small:
+            free(buf)
     return out
 
 

@@ -22,6 +22,14 @@ cdef extern from "hupai.h" nogil:
         uint8_t jokers
         uint8_t tile[3]
 
+    ctypedef struct hupai_reading:
+        uint8_t form
+        uint8_t pair
+        uint8_t triplets_only
+        uint8_t free_melds
+        uint8_t free_pairs
+        uint8_t standin[34]
+
     int hupai_deficit(const uint8_t *counts, int jokers, unsigned opts) noexcept
     int hupai_is_win(const uint8_t *counts, int jokers, unsigned opts) noexcept
     int hupai_shanten(const uint8_t *counts, int jokers, unsigned opts) noexcept
@@ -29,5 +37,7 @@ cdef extern from "hupai.h" nogil:
     uint64_t hupai_improving(const uint8_t *counts, int jokers, unsigned opts) noexcept
     size_t hupai_decompose_standard(const uint8_t *counts, int jokers, unsigned opts,
                                     hupai_meld *out, size_t cap) noexcept
+    size_t hupai_readings(const uint8_t *counts, int jokers, unsigned opts,
+                          hupai_reading *out, size_t cap) noexcept
     int hupai_decompose_seven_pairs(const uint8_t *counts, int jokers, unsigned opts,
                                     hupai_meld *out) noexcept

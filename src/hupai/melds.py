@@ -5,7 +5,7 @@ from typing import NamedTuple, Optional
 
 from .tiles import tile_name
 
-__all__ = ["Meld", "Decomposition", "SEQUENCE", "TRIPLET", "PAIR", "ANY", "STANDARD", "SEVEN_PAIRS"]
+__all__ = ["Meld", "Decomposition", "Reading", "SEQUENCE", "TRIPLET", "PAIR", "ANY", "STANDARD", "SEVEN_PAIRS"]
 
 SEQUENCE = "sequence"
 TRIPLET = "triplet"
@@ -65,3 +65,21 @@ class Decomposition(NamedTuple):
 
     def __str__(self) -> str:
         return " ".join(str(m) for m in self.melds)
+
+
+class Reading(NamedTuple):
+    """One way the jokers of a complete hand can be assigned (see :func:`hupai.readings`).
+
+    ``standins`` lists the kind each joker stands for (sorted), except the jokers that
+    form whole sets on their own: ``free_melds`` melds of three jokers (any triplet or
+    sequence) and ``free_pairs`` pairs of two jokers, whose kinds the caller chooses.
+    ``pair`` is the kind of the pair of a standard reading (``None`` when it is a free
+    pair); ``triplets_only`` says every meld holding a real tile is a triplet.
+    """
+
+    form: str
+    standins: tuple[int, ...]
+    pair: Optional[int]
+    triplets_only: bool
+    free_melds: int
+    free_pairs: int
