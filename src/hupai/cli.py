@@ -5,7 +5,7 @@ import argparse
 import sys
 from typing import Optional, Sequence
 
-from . import _core, tiles
+from . import _core, tiles, verify
 
 
 def _tile_list(indices: Sequence[int]) -> str:
@@ -49,6 +49,12 @@ def build_parser() -> argparse.ArgumentParser:
                    help="any three winds, and 中发白, form sequences (Fuzhou)")
     p.add_argument("--no-seven-pairs", action="store_true", help="seven pairs do not win")
     p.set_defaults(func=cmd_analyze)
+
+    v = sub.add_parser("verify", help="run acceptance case files",
+                       description="Evaluate case files (hupai case format 1) and compare with "
+                                   "their expected results; ends with 'N passed, M failed'.")
+    v.add_argument("files", nargs="+")
+    v.set_defaults(func=lambda a: verify.main(a.files))
     return parser
 
 

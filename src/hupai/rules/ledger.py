@@ -1,0 +1,53 @@
+"""Itemised settlements.  Every transfer moves an amount from one seat to another, so a
+ledger sums to zero by construction."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable, Union
+
+__all__ = ["Transfer", "Ledger"]
+
+Amount = Union[int, float]
+
+
+@dataclass(frozen=True)
+class Transfer:
+    payer: str
+    payee: str
+    amount: Amount
+    reason: str
+
+    def __post_init__(self) -> None:
+        if self.amount < 0:
+            raise ValueError(f"a transfer amount is never negative, got {self.amount}")
+        if self.payer == self.payee:
+            raise ValueError(f"{self.payer} cannot pay itself")
+
+
+@dataclass(frozen=True)
+class Ledger:
+    transfers: tuple[Transfer, ...] = ()
+
+    @classmethod
+    def of(cls, transfers: Iterable[Transfer]) -> "Ledger":
+        return cls(tuple(t for t in transfers if t.amount))
+
+    def __add__(self, other: "Ledger") -> "Ledger":
+        return Ledger(self.transfers + other.transfers)
+
+    def net(self) -> dict[str, Amount]:
+        """Net per seat (positive receives); seats with no net movement are omitted."""
+        out: dict[str, Amount] = {}
+        for t in self.transfers:
+            out[t.payer] = out.get(t.payer, 0) - t.amount
+            out[t.payee] = out.get(t.payee, 0) + t.amount
+        return {k: v for k, v in out.items() if v}
+
+    def total(self) -> Amount:
+        return sum(self.net().values())
+
+    def __iter__(self):
+        return iter(self.transfers)
+
+    def __len__(self) -> int:
+        return len(self.transfers)

@@ -1,0 +1,469 @@
+"""Luzhou ghost mahjong 瀘州鬼麻將 (seed 000; digest ../shared/rules/luzhou.md).
+
+108 suited tiles plus 紅中 ghosts that stand for any suited tile; no 吃; 缺一門; blood
+battle (play goes on after a win; self-draws are paid by the players still in).
+Every listed value is a self-draw value in 顆; a discard pays half (L29, L75).
+Line numbers ``L<n>`` cite the seed.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterable, Mapping, Optional, Sequence
+
+import numpy as np
+
+from .. import _core, tiles
+from ..tiles import RED
+from .jokers import place_free_sets
+from .ledger import Amount, Ledger, Transfer
+from .model import ANGANG, BUGANG, CHI, KONGS, MINGGANG, OTHERS, PENG, DeclaredMeld, Hand, WinContext
+from .patterns import Pattern, resolve
+from .result import ChajiaoResult, ScoreResult, SeatReport
+
+__all__ = ["LuzhouRules", "score", "ready", "chajiao", "PATTERNS", "GHOST", "UNIT"]
+
+GHOST = RED          # 紅中 (L5, L19)
+UNIT = "顆"
+SUITS = ((0, 9), (9, 18), (18, 27))
+
+
+@dataclass(frozen=True)
+class LuzhouRules:
+    """Flags of the Luzhou digest (§9), with their defaults."""
+
+    ghost_count: int = 4                     # C1 luzhou_ghost_count: 4 or 8 紅中 (L19, L65-67)
+    wugui_doublings: int = 2                 # C2 無鬼 counts as 2 doublings (×4) or 1 (L103-117)
+    pinghu_gsp_value: int = 5                # C3 plain 平胡 杠上炮/搶杠胡: 5 (L81) or 10 (L117)
+    gangshangpao_halved: bool = False        # C4 杠上炮 halved like a discard (L75 vs L81)
+    qianggang_halved: bool = False           # C5 搶杠胡 halved (L117, L139)
+    discard_half_rounding: str = "floor"     # C6 "floor" (L79: 5 → 2) or "half_up"
+    pinghu_discard_allowed: bool = False     # C7 a 1顆 discard win is legal (L29 vs L75)
+    cap: Optional[int] = 40                  # C8 40 (L119), 100 (L145) or None
+    cap_order: str = "cap_then_halve"        # C9 or "halve_then_cap"
+    xiqian_mode: str = "mode1_linear"        # C11 喜錢: "mode1_linear", "mode1_doubling", "mode2" (L129)
+    baopai_named_definition: str = "any_doubling"  # C12 or "shape_only" (L125, L29)
+    baopai_halved_on_discard: bool = True    # C13 (L125 "均為自摸情況下")
+    chajiao_basis: str = "self_draw_table_max"  # C14 or "discard_half" (L141)
+    allow_chi: bool = False                  # C15 (L13: Sichuan rules, no 吃)
+    tiegui_min_naturals: int = 1             # C16 naturals from the hand in a 貼鬼碰 (L27)
+    ghost_as_fifth_copy: bool = False        # C10 a ghost may be a fifth copy
+
+    def __post_init__(self) -> None:
+        choices = {
+            "ghost_count": (4, 8), "wugui_doublings": (1, 2), "pinghu_gsp_value": (5, 10),
+            "discard_half_rounding": ("floor", "half_up"), "cap": (40, 100, None),
+            "cap_order": ("cap_then_halve", "halve_then_cap"),
+            "xiqian_mode": ("mode1_linear", "mode1_doubling", "mode2"),
+            "baopai_named_definition": ("any_doubling", "shape_only"),
+            "chajiao_basis": ("self_draw_table_max", "discard_half"), "tiegui_min_naturals": (0, 1),
+        }
+        for name, allowed in choices.items():
+            if getattr(self, name) not in allowed:
+                raise ValueError(f"luzhou_{name} must be one of {allowed}, got {getattr(self, name)!r}")
+        if self.ghost_as_fifth_copy:
+            raise ValueError("luzhou ghost_as_fifth_copy=True is not supported: hupai's kernel caps "
+                             "every kind at four copies, as the seed's 閨 (four identical tiles) implies")
+
+    @classmethod
+    def from_options(cls, options: Mapping[str, object]) -> "LuzhouRules":
+        """From case-format flag names (``luzhou_cap``, ``ghost_as_fifth_copy``, ...)."""
+        kwargs = {}
+        for key, value in options.items():
+            name = key[len("luzhou_"):] if key.startswith("luzhou_") else key
+            if name not in cls.__dataclass_fields__:
+                raise ValueError(f"unknown Luzhou option {key!r}")
+            kwargs[name] = value
+        return cls(**kwargs)
+
+
+Rules = LuzhouRules  # the name every region module exports
+
+# ------------------------------------------------------------------ patterns
+
+PINGHU, DUIDUI, QIDUI = "pinghu", "duidui", "qidui"
+
+_HAND_NAMES = {
+    (PINGHU, False): ("平胡", "閨自摸", "雙閨自摸", "三閨自摸", "四閨自摸"),
+    (PINGHU, True): ("清一色", "清閨", "清雙閨", "清三閨", "清四閨"),
+    (DUIDUI, False): ("大對子", "閨對", "雙閨對", "三閨對", "四閨對"),
+    (DUIDUI, True): ("清對", "清閨對", "清雙閨對", "清三閨對", "清四閨對"),
+    (QIDUI, False): ("七對", "龍七對", "雙龍七對", "三龍七對"),
+    (QIDUI, True): ("清七對", "清龍七對", "清雙龍七對", "清三龍七對"),
+}
+_ENGLISH_SHAPE = {PINGHU: "plain", DUIDUI: "all triplets", QIDUI: "seven pairs"}
+_SOURCES = {PINGHU: "L77, L79, L89, L95, L101", DUIDUI: "L85, L91, L99", QIDUI: "L87, L93, L97"}
+
+
+@dataclass(frozen=True)
+class Facts:
+    """One reading of a winning hand, as the pattern predicates see it."""
+
+    shape: str
+    qing: bool                 # one suit (L89)
+    quads: int                 # G: kinds with four tiles in the final hand (L31)
+    wugui: bool                # no 紅中 anywhere (L117)
+    shoubayi: bool             # four melds and a single tile (L127)
+    ctx: WinContext
+    rules: LuzhouRules
+    doublings: int = 0         # filled in by the valuation; used by 報牌's 名堂 test
+
+
+def _hand_type_rows() -> list[Pattern]:
+    rows = []
+    for (shape, qing), names in _HAND_NAMES.items():
+        for g, name in enumerate(names):
+            english = f"{'full flush ' if qing else ''}{_ENGLISH_SHAPE[shape]}, {g} quad(s)"
+            rows.append(Pattern(
+                id=f"{shape}{'_qing' if qing else ''}_g{g}", name=name, english=english, value=g,
+                predicate=(lambda f, s=shape, q=qing, g=g: f.shape == s and f.qing == q
+                           and min(f.quads, len(_HAND_NAMES[(s, q)]) - 1) == g),
+                source=_SOURCES[shape]))
+    return rows
+
+
+HAND_TYPES = _hand_type_rows()
+_FACTORS = [
+    Pattern("gangshanghua", "杠上花", "win on a kong replacement", 1,
+            lambda f: f.ctx.after_kong and f.ctx.self_draw, source="L45, L83, L117"),
+    Pattern("gangshangpao", "杠上炮", "win on a konger's discard", 1,
+            lambda f: f.ctx.kong_discard, source="L47, L81"),
+    Pattern("qiangganghu", "搶杠胡", "robbing a kong", 1,
+            lambda f: f.ctx.robbing_kong, source="L43, L117"),
+    Pattern("shoubayi", "手把一", "four melds and a single tile", 1,
+            lambda f: f.shoubayi, source="L127"),
+    Pattern("wugui", "無鬼", "no ghost", "rules.wugui_doublings",
+            lambda f: f.wugui, source="L103, L109-117"),
+]
+_VARIABLE = {p.id for p in HAND_TYPES} | {p.id for p in _FACTORS}
+
+
+def _plain(f: Facts) -> bool:
+    """A plain, ghost-holding 平胡 (no 名堂) for 報牌 (C12)."""
+    if f.rules.baopai_named_definition == "shape_only":
+        return f.shape == PINGHU and not f.qing
+    return f.shape == PINGHU and not f.qing and f.doublings == 0
+
+
+_FIXED = [
+    Pattern("tianhu", "天胡", "heavenly hand", 40, lambda f: f.ctx.tianhu,
+            excludes=frozenset(_VARIABLE | {"dihu", "baopai", "baopai_named"}), source="L115"),
+    Pattern("dihu", "地胡", "earthly hand", 40, lambda f: f.ctx.dihu,
+            excludes=frozenset(_VARIABLE | {"baopai", "baopai_named"}), source="L115"),
+    Pattern("baopai", "報牌", "declared ready, plain hand", 10,
+            lambda f: f.ctx.declared_ready and _plain(f), excludes=frozenset(_VARIABLE), source="L125"),
+    Pattern("baopai_named", "報牌", "declared ready, named hand", 40,
+            lambda f: f.ctx.declared_ready and not _plain(f), excludes=frozenset(_VARIABLE),
+            source="L125"),
+]
+PATTERNS: tuple[Pattern, ...] = tuple(HAND_TYPES + _FACTORS + _FIXED)
+_FIXED_IDS = {p.id for p in _FIXED}
+
+
+def _doublings(hits: Iterable[Pattern], rules: LuzhouRules) -> int:
+    total = 0
+    for p in hits:
+        if p.id in _FIXED_IDS:
+            continue
+        total += rules.wugui_doublings if p.id == "wugui" else int(p.value)
+    return total
+
+
+def hand_value(facts: Facts) -> tuple[int, tuple[Pattern, ...]]:
+    """Uncapped self-draw value V of one reading (digest §5.3) and its patterns."""
+    rules = facts.rules
+    # 報牌's 名堂 test needs the doublings of the reading without the fixed rows
+    base_hits = resolve(HAND_TYPES + _FACTORS, facts)
+    d = _doublings(base_hits, rules)
+    facts = Facts(facts.shape, facts.qing, facts.quads, facts.wugui, facts.shoubayi,
+                  facts.ctx, rules, d)
+    hits = resolve(PATTERNS, facts)
+    fixed = [p for p in hits if p.id in _FIXED_IDS]
+    if fixed:
+        return int(fixed[0].value), (fixed[0],)
+    if facts.shape == PINGHU and not facts.qing:
+        situational = facts.ctx.kong_discard or facts.ctx.robbing_kong
+        if d == 1 and situational and rules.pinghu_gsp_value == 10 and facts.quads == 0 \
+                and not facts.wugui:
+            return 10, hits   # C3: "普通平胡的…杠上炮、搶杠胡…均計10顆" (L117)
+        return (2 if d == 0 else 5 * 2 ** (d - 1)), hits   # L77, L79
+    base = 40 if facts.qing and facts.shape in (DUIDUI, QIDUI) else 10   # L85-L99
+    return base * 2 ** d, hits
+
+
+# ------------------------------------------------------------------ the hand
+
+def _natural_suits(counts: np.ndarray) -> set[int]:
+    return {g for g, (a, b) in enumerate(SUITS) if counts[a:b].any()}
+
+
+def _meld_kinds(meld: DeclaredMeld, rules: LuzhouRules) -> list[int]:
+    """The kinds a declared meld stands for, its ghosts resolved (L27, L43)."""
+    naturals = sorted(t for t in meld.tiles if t != GHOST)
+    ghosts = len(meld.tiles) - len(naturals)
+    if any(t >= 27 for t in naturals):
+        raise ValueError(f"{meld}: Luzhou has no honour tiles besides the 紅中 ghosts")
+    if meld.kind == CHI:
+        if not rules.allow_chi:
+            raise ValueError("吃 is not played in Luzhou (luzhou_allow_chi is false, L13)")
+        if ghosts > 1 or len(naturals) < 2:
+            raise ValueError(f"{meld}: a chi needs the claimed tile and one of the hand's own")
+        suit = naturals[0] // 9
+        for start in range(suit * 9, suit * 9 + 7):
+            seq = [start, start + 1, start + 2]
+            rest = list(seq)
+            try:
+                for t in naturals:
+                    rest.remove(t)
+            except ValueError:
+                continue
+            if len(rest) == ghosts:
+                return seq   # a ghost fills the lowest sequence that fits
+        raise ValueError(f"{meld}: not a sequence")
+    if len(set(naturals)) != 1:
+        raise ValueError(f"{meld}: a {meld.kind} needs identical tiles (ghosts may stand in)")
+    claimed = meld.kind in (PENG, MINGGANG, BUGANG)
+    need = 1 + rules.tiegui_min_naturals if claimed else 1
+    if len(naturals) < need:
+        raise ValueError(f"{meld}: at least {need} natural tile(s) are needed "
+                         f"(luzhou_tiegui_min_naturals = {rules.tiegui_min_naturals}, L27)")
+    return [naturals[0]] * len(meld.tiles)
+
+
+@dataclass(frozen=True)
+class _Prepared:
+    counts: np.ndarray       # natural concealed tiles after the win (ghosts removed)
+    jokers: int              # ghosts in the concealed hand after the win
+    meld_counts: np.ndarray  # kinds of the melds, ghosts resolved
+    ghosts_total: int        # ghosts anywhere (for 無鬼)
+    suits: set               # suits of the natural tiles, melds included
+    shoubayi: bool
+
+
+def _prepare(hand: Hand, win_tile: Optional[int], rules: LuzhouRules) -> _Prepared:
+    limits = {GHOST: rules.ghost_count}
+    hand.check_copies(win_tile, limits)
+    full = hand.concealed.astype(np.int64)
+    if win_tile is not None:
+        full[win_tile] += 1
+    if full[27:33].any() or any(t in range(27, 33) for m in hand.melds for t in m.tiles):
+        raise ValueError("Luzhou has no honour tiles besides the 紅中 ghosts (7z)")
+    meld_counts = np.zeros(34, dtype=np.int64)
+    meld_ghosts = 0
+    for m in hand.melds:
+        for t in _meld_kinds(m, rules):
+            meld_counts[t] += 1
+        meld_ghosts += m.tiles.count(GHOST)
+    jokers = int(full[GHOST])
+    counts = full.copy()
+    counts[GHOST] = 0
+    if ((counts + meld_counts) > 4).any():
+        t = int(np.flatnonzero((counts + meld_counts) > 4)[0])
+        raise ValueError(f"a ghost in a meld would be a fifth {tiles.tile_name(t)}")
+    naturals = counts + _natural_meld_counts(hand.melds)
+    return _Prepared(counts.astype(np.uint8), jokers, meld_counts, jokers + meld_ghosts,
+                     _natural_suits(naturals), len(hand.melds) == 4)
+
+
+def _natural_meld_counts(melds: Sequence[DeclaredMeld]) -> np.ndarray:
+    out = np.zeros(34, dtype=np.int64)
+    for m in melds:
+        for t in m.tiles:
+            if t != GHOST:
+                out[t] += 1
+    return out
+
+
+@dataclass(frozen=True)
+class _Best:
+    paid: int
+    uncapped: int
+    capped: int
+    hits: tuple[Pattern, ...]
+    facts: Facts
+
+
+def _readings_facts(p: _Prepared, ctx: WinContext, rules: LuzhouRules) -> Iterable[Facts]:
+    """Facts of every reading of the hand worth considering (ghosts assigned)."""
+    seven = not p.shoubayi and not p.meld_counts.any()   # 七對 is fully concealed (L87)
+    readings = _core.readings(p.counts, p.jokers, seven_pairs=seven, quads_as_two_pairs=True)
+    suits = sorted(p.suits) or [0]
+    kinds = [t for g in suits for t in range(*SUITS[g])]
+    base = (p.counts.astype(np.int64) + p.meld_counts).tolist()
+    wugui = p.ghosts_total == 0
+    for r in readings:
+        if r.form == "standard":
+            shape = DUIDUI if r.triplets_only else PINGHU
+        else:
+            shape = QIDUI
+        start = list(base)
+        if any(t >= 27 for t in r.standins):
+            continue   # a ghost stands only for a suited tile
+        for t in r.standins:
+            start[t] += 1
+        if any(start[t] > 4 for t in r.standins):
+            continue
+        suits_here = {t // 9 for t in r.standins} | p.suits
+        if len(suits_here) > 2:
+            continue   # 缺一門 after the ghosts are assigned (L13, L133)
+        qing_here = len(suits_here) <= 1
+        for final in place_free_sets(start, r.free_melds, r.free_pairs, kinds,
+                                     triplets_only=(shape == DUIDUI)):
+            quads = sum(1 for x in final if x == 4)
+            yield Facts(shape, qing_here, quads, wugui, p.shoubayi and shape == DUIDUI, ctx, rules)
+
+
+def _half(v: int, rules: LuzhouRules) -> int:
+    return v // 2 if rules.discard_half_rounding == "floor" else (v + 1) // 2
+
+
+def _cap(v: int, rules: LuzhouRules) -> int:
+    return v if rules.cap is None else min(v, rules.cap)
+
+
+def _paid(v: int, hits: Sequence[Pattern], ctx: WinContext, rules: LuzhouRules) -> int:
+    """What each payer pays for a hand of uncapped value v (before 喜錢), §5.3."""
+    baopai = any(p.id in ("baopai", "baopai_named") for p in hits)
+    if ctx.self_draw:
+        return _cap(v, rules)
+    halved = (not ctx.kong_discard and not ctx.robbing_kong) \
+        or (ctx.kong_discard and rules.gangshangpao_halved) \
+        or (ctx.robbing_kong and rules.qianggang_halved)
+    if baopai and not rules.baopai_halved_on_discard:
+        halved = False
+    if not halved:
+        return _cap(v, rules)
+    if rules.cap_order == "halve_then_cap":
+        return _cap(_half(v, rules), rules)
+    return _half(_cap(v, rules), rules)
+
+
+def _xiqian(ctx: WinContext, rules: LuzhouRules) -> int:
+    """喜錢 (L129): five or more ghosts drawn in the 8-ghost game."""
+    n = ctx.ghosts_drawn
+    if rules.ghost_count != 8 or n < 5:
+        return 0
+    if rules.xiqian_mode == "mode1_doubling":
+        return 10 * 2 ** (n - 5)
+    return 10 * (n - 4)   # mode1_linear; mode2 pays the same amounts to a winner
+
+
+def _best(p: _Prepared, ctx: WinContext, rules: LuzhouRules) -> Optional[_Best]:
+    best: Optional[_Best] = None
+    for facts in _readings_facts(p, ctx, rules):
+        v, hits = hand_value(facts)
+        paid = _paid(v, hits, ctx, rules)
+        if best is None or (paid, v) > (best.paid, best.uncapped):
+            best = _Best(paid, v, _cap(v, rules), hits, facts)
+    return best
+
+
+def score(hand: Hand, ctx: WinContext, rules: LuzhouRules = LuzhouRules()) -> ScoreResult:
+    """Score the win of ``hand`` (13 tiles before the winning tile) under ``ctx``.
+
+    The best ghost assignment and arrangement is the one that pays most (ties: the
+    higher uncapped value), FORMAT.md §4.5.  Seats: W the winner, A the discarder /
+    robbed konger (or any other player on a self-draw), B and C the others; a self-draw
+    is paid by A, B and C (nobody has won yet in a single-win evaluation, L137)."""
+    if ctx.win_tile == GHOST and not ctx.self_draw:
+        return ScoreResult.no_win("a discarded 紅中 is dead: nobody may win on it (L19)", UNIT)
+    if not ctx.self_draw and ctx.after_kong:
+        raise ValueError("after_kong (杠上花) needs a self-draw")
+    p = _prepare(hand, ctx.win_tile, rules)
+    if len(p.suits) == 3:
+        return ScoreResult.no_win("三門花豬: the hand holds all three suits; 缺一門 is required "
+                                  "(L13, L35, L133)", UNIT)
+    best = _best(p, ctx, rules)
+    if best is None:
+        return ScoreResult.no_win("the tiles do not form a winning hand", UNIT)
+    if not ctx.self_draw:
+        legal_min = 1 if rules.pinghu_discard_allowed else 2
+        if best.paid < legal_min:
+            return ScoreResult.no_win(f"平胡不能點炮: a discard win paying {best.paid}顆 is not allowed "
+                                      "(L29, L75)", UNIT)
+        if ctx.guoshui_passed_value is not None and best.paid <= ctx.guoshui_passed_value:
+            return ScoreResult.no_win(f"過水: a discard win worth {ctx.guoshui_passed_value}顆 was passed "
+                                      f"since the last draw; this one pays {best.paid}顆 (L57)", UNIT)
+    xq = _xiqian(ctx, rules)
+    names = [p_.name for p_ in best.hits]
+    if rules.cap is not None and best.uncapped > rules.cap and best.hits[0].id not in _FIXED_IDS:
+        names.append(f"{rules.cap}顆封頂")
+    if xq:
+        names.append("喜錢")
+    transfers = []
+    if ctx.self_draw:
+        transfers += [Transfer(s, "W", best.paid, "自摸") for s in OTHERS]
+    else:
+        why = "杠上炮" if ctx.kong_discard else "搶杠胡" if ctx.robbing_kong else "點炮"
+        transfers.append(Transfer("A", "W", best.paid, why))
+    if xq:
+        transfers += [Transfer(s, "W", xq, "喜錢") for s in OTHERS]
+    return ScoreResult(True, best.paid + xq, UNIT, tuple(names), Ledger.of(transfers),
+                       detail={"uncapped": best.uncapped, "capped": best.capped, "xiqian": xq,
+                               "shape": best.facts.shape, "quads": best.facts.quads})
+
+
+# ------------------------------------------------------------------ end of the wall
+
+def is_huazhu(hand: Hand) -> bool:
+    """花豬 / 花貓 (L35): the natural tiles, melds included, cover all three suits."""
+    naturals = hand.concealed.astype(np.int64) + _natural_meld_counts(hand.melds)
+    naturals[GHOST] = 0
+    return len(_natural_suits(naturals)) == 3
+
+
+def ready(hand: Hand, rules: LuzhouRules = LuzhouRules()) -> SeatReport:
+    """Is the hand ready (下叫) at the end of the wall, its waits and its 查叫 value.
+
+    A wait is a suited tile that completes a legal self-drawn win with no situational
+    flag (FORMAT.md §6.3); the value is the best wait's self-draw value, capped (查大,
+    L141), or half of it under ``chajiao_basis = "discard_half"``."""
+    return _seat_report("", hand, rules)
+
+
+def _seat_report(seat: str, hand: Hand, rules: LuzhouRules) -> SeatReport:
+    if is_huazhu(hand):
+        _prepare(hand, None, rules)   # still validate the hand
+        return SeatReport(seat, False, True)
+    p0 = _prepare(hand, None, rules)
+    candidates = _core.waits(p0.counts, p0.jokers, seven_pairs=not hand.melds)
+    waits: list[int] = []
+    best_value: Optional[int] = None
+    best_names: tuple[str, ...] = ()
+    for t in candidates:
+        if t >= 27 or hand.all_tiles()[t] >= 4:
+            continue   # own tiles hold all four; a ghost never waits as a listed tile
+        if len(p0.suits | {t // 9}) == 3:
+            continue
+        ctx = WinContext(t, True)
+        p = _prepare(hand, t, rules)
+        best = _best(p, ctx, rules)
+        if best is None:
+            continue
+        waits.append(t)
+        value = best.capped
+        if rules.chajiao_basis == "discard_half":
+            value = _half(value, rules)
+        if best_value is None or value > best_value:
+            best_value, best_names = value, tuple(x.name for x in best.hits)
+    return SeatReport(seat, bool(waits), False, tuple(waits), best_value, best_names)
+
+
+def chajiao(seats: Mapping[str, Optional[Hand]], rules: LuzhouRules = LuzhouRules(),
+            dealer: Optional[str] = None) -> ChajiaoResult:
+    """查叫 at the end of the wall (L33, L141).
+
+    ``seats`` maps each seat label to its hand, or to ``None`` for a seat that has
+    already won (it neither pays nor collects).  With at least two unfinished seats,
+    every unfinished seat that is not ready (花豬 included) pays every unfinished ready
+    seat that seat's value.  If nobody has won (黃莊), the dealer deals again (L53)."""
+    reports = {s: _seat_report(s, h, rules) for s, h in seats.items() if h is not None}
+    transfers = []
+    if len(reports) >= 2:
+        for payee, r in reports.items():
+            if not r.ready:
+                continue
+            for payer, q in reports.items():
+                if not q.ready:
+                    transfers.append(Transfer(payer, payee, r.value or 0, "查叫"))
+    next_dealer = dealer if dealer is not None and all(h is not None for h in seats.values()) else None
+    return ChajiaoResult(reports, Ledger.of(transfers), UNIT, next_dealer)

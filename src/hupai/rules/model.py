@@ -1,0 +1,150 @@
+"""Region-independent models: declared melds, a hand, the context of a win, seats."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Optional, Sequence
+
+import numpy as np
+
+from .. import tiles
+
+__all__ = ["MELD_KINDS", "KONGS", "OPENING", "DeclaredMeld", "Hand", "WinContext", "SEATS",
+           "OTHERS", "parse_meld"]
+
+CHI, PENG, MINGGANG, ANGANG, BUGANG = "chi", "peng", "minggang", "angang", "bugang"
+MELD_KINDS = (CHI, PENG, MINGGANG, ANGANG, BUGANG)
+KONGS = frozenset({MINGGANG, ANGANG, BUGANG})
+OPENING = frozenset({CHI, PENG, MINGGANG, BUGANG})  # claimed from a discard at some point
+
+SEATS = ("A", "B", "C", "D")
+OTHERS = ("A", "B", "C")   # the three other players of a win case
+
+
+@dataclass(frozen=True)
+class DeclaredMeld:
+    """A chi / peng / kong laid down.  ``tiles`` are the tile indices as held, jokers
+    (e.g. a Luzhou 紅中 in a 貼鬼碰) included; ``from_seat`` is the seat whose discard
+    was claimed, when known."""
+
+    kind: str
+    tiles: tuple[int, ...]
+    from_seat: Optional[str] = None
+
+    def __post_init__(self) -> None:
+        if self.kind not in MELD_KINDS:
+            raise ValueError(f"unknown meld kind {self.kind!r}; use one of {', '.join(MELD_KINDS)}")
+        size = 4 if self.kind in KONGS else 3
+        if len(self.tiles) != size:
+            raise ValueError(f"a {self.kind} has {size} tiles, got {len(self.tiles)}")
+        for t in self.tiles:
+            if isinstance(t, bool) or not isinstance(t, (int, np.integer)) or not 0 <= t < 34:
+                raise ValueError(f"meld tile {t!r} is not a tile index 0-33")
+        if self.from_seat is not None and self.from_seat not in SEATS:
+            raise ValueError(f"meld source {self.from_seat!r} is not a seat A-D")
+
+    @property
+    def is_kong(self) -> bool:
+        return self.kind in KONGS
+
+    @property
+    def counts(self) -> np.ndarray:
+        return tiles.from_indices(self.tiles)
+
+    def __str__(self) -> str:
+        return f"{self.kind}({tiles.format(self.counts)})"
+
+
+def parse_meld(kind: str, text: str, from_seat: Optional[str] = None) -> DeclaredMeld:
+    """A meld from notation: ``parse_meld("peng", "11m7z")``."""
+    counts = tiles.parse(text)
+    return DeclaredMeld(kind, tuple(tiles.to_indices(counts)), from_seat)
+
+
+@dataclass(frozen=True)
+class Hand:
+    """Concealed tiles (34 counts, jokers included as their tile) and declared melds.
+
+    For a win, ``concealed`` is the hand before the winning tile; the constructor
+    checks only what holds in every region: counts 0-4, at most four of a kind
+    counting the melds, and 13 tiles in all (a kong counting 3)."""
+
+    concealed: np.ndarray
+    melds: tuple[DeclaredMeld, ...] = ()
+
+    def __post_init__(self) -> None:
+        c = np.array(self.concealed, dtype=np.int64, copy=True)
+        if c.shape != (34,):
+            raise ValueError(f"concealed counts must have shape (34,), got {c.shape}")
+        if (c < 0).any() or (c > 4).any():
+            t = int(np.flatnonzero((c < 0) | (c > 4))[0])
+            raise ValueError(f"concealed[{t}] = {c[t]} is outside 0-4")
+        if len(self.melds) > 4:
+            raise ValueError(f"a hand has at most 4 melds, got {len(self.melds)}")
+        for m in self.melds:
+            if not isinstance(m, DeclaredMeld):
+                raise TypeError(f"melds must be DeclaredMeld, not {type(m).__name__}")
+        frozen = c.astype(np.uint8)
+        frozen.setflags(write=False)
+        object.__setattr__(self, "concealed", frozen)
+        object.__setattr__(self, "melds", tuple(self.melds))
+        size = int(frozen.sum()) + 3 * len(self.melds)
+        if size != 13:
+            raise ValueError(f"a hand holds 13 tiles before its winning tile (a kong counting 3), "
+                             f"got {size}: {int(frozen.sum())} concealed and {len(self.melds)} melds")
+
+    @classmethod
+    def parse(cls, concealed: str, melds: Sequence[tuple] = ()) -> "Hand":
+        """``Hand.parse("123m456p", [("peng", "111s"), ("minggang", "2222p", "A")])``."""
+        return cls(tiles.parse(concealed), tuple(parse_meld(*m) for m in melds))
+
+    def all_tiles(self, extra: Optional[int] = None) -> np.ndarray:
+        """Counts of every tile of the hand (melds included), plus ``extra``."""
+        total = self.concealed.astype(np.int64)
+        for m in self.melds:
+            total = total + m.counts
+        if extra is not None:
+            total[extra] += 1
+        return total
+
+    def check_copies(self, extra: Optional[int] = None, limits: Optional[dict[int, int]] = None) -> None:
+        """ValueError when a kind appears more often than exist (4, or ``limits[kind]``),
+        counting the melds and the winning tile ``extra``."""
+        total = self.all_tiles(extra)
+        for t in np.flatnonzero(total > 4).tolist() + list((limits or {}).keys()):
+            cap = (limits or {}).get(t, 4)
+            if total[t] > cap:
+                raise ValueError(f"{total[t]} copies of {tiles.tile_name(t)} counting the melds"
+                                 + (" and the winning tile" if extra is not None else "")
+                                 + f"; only {cap} exist")
+
+
+@dataclass(frozen=True)
+class WinContext:
+    """How the winning tile arrived, and the table facts the rules need.
+
+    Every region reads only the fields its rules use; the defaults describe a plain
+    win.  Field names follow the case format (../shared/cases/FORMAT.md §4.2)."""
+
+    win_tile: int
+    self_draw: bool
+    after_kong: bool = False          # self-draw on the replacement tile of one's own kong
+    kong_discard: bool = False        # the discarder just made a kong (杠上炮)
+    robbing_kong: bool = False        # robbing A's 補杠
+    declared_ready: bool = False      # 報牌 / 报听
+    tianhu: bool = False
+    dihu: bool = False
+    dealer: bool = False              # the winner deals
+    ghosts_drawn: int = 0             # Luzhou 喜錢
+    guoshui_passed_value: Optional[int] = None  # Luzhou 過水
+    extra: dict = field(default_factory=dict, compare=False)  # region-specific facts
+
+    def __post_init__(self) -> None:
+        if isinstance(self.win_tile, bool) or not isinstance(self.win_tile, (int, np.integer)) \
+                or not 0 <= self.win_tile < 34:
+            raise ValueError(f"win_tile {self.win_tile!r} is not a tile index 0-33")
+        if self.robbing_kong and self.self_draw:
+            raise ValueError("robbing a kong is not a self-draw")
+        if self.kong_discard and self.self_draw:
+            raise ValueError("杠上炮 (kong_discard) is a win on a discard, not a self-draw")
+        if self.ghosts_drawn < 0:
+            raise ValueError("ghosts_drawn cannot be negative")
