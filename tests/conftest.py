@@ -8,9 +8,9 @@ ROOT = Path(__file__).resolve().parent.parent
 SHARED = Path(os.environ.get("HUPAI_SHARED", ROOT.parent / "shared"))
 
 settings.register_profile("default", max_examples=200, deadline=None,
-                          suppress_health_check=[HealthCheck.too_slow])
+                          suppress_health_check=[HealthCheck.too_slow, HealthCheck.large_base_example])
 settings.register_profile("thorough", max_examples=2000, deadline=None,
-                          suppress_health_check=[HealthCheck.too_slow])
+                          suppress_health_check=[HealthCheck.too_slow, HealthCheck.large_base_example])
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 

@@ -1,0 +1,182 @@
+"""Luzhou rules, one behaviour at a time (cases cite the digest / seed lines)."""
+import numpy as np
+import pytest
+
+from hupai import tiles
+from hupai.rules import Hand, WinContext, luzhou
+from hupai.rules.luzhou import LuzhouRules
+
+T = tiles.parse_tile
+
+
+def score(concealed, win, self_draw=True, melds=(), rules=LuzhouRules(), **ctx):
+    return luzhou.score(Hand.parse(concealed, melds), WinContext(T(win), self_draw, **ctx), rules)
+
+
+def test_values_of_the_table():
+    # 平胡 with a ghost: 2颗 self-draw (L77), not on a discard (L75)
+    r = score("123m456m234p567p7z", "9p")
+    assert (r.is_win, r.value, r.patterns) == (True, 2, ("平胡",))
+    assert r.payments == {"W": 6, "A": -2, "B": -2, "C": -2}
+    d = score("123m456m234p567p7z", "9p", False)
+    assert not d.is_win and "平胡不能點炮" in d.reason
+    ok = score("123m456m234p567p7z", "9p", False, rules=LuzhouRules(pinghu_discard_allowed=True))
+    assert ok.is_win and ok.value == 1
+    # 無鬼 平胡 = 10 (L117), discard 5
+    r = score("123m456m234p567p9p", "9p", False)
+    assert (r.value, set(r.patterns)) == (5, {"平胡", "無鬼"})
+    r = score("123m456m234p567p9p", "9p", False, rules=LuzhouRules(wugui_doublings=1))
+    assert r.value == 2  # 5颗 self-draw, floor(5/2)
+
+
+def test_ghost_made_quad_counts_as_gui():
+    # 111m + ghost as the fourth 1m (LZ-43 style)
+    r = score("111m23m456p789p5p7z", "5p")
+    assert (r.value, r.patterns) == (5, ("閨自摸",))
+
+
+def test_three_suits_is_huazhu():
+    r = score("123m456p789s234s1m", "1m")
+    assert not r.is_win and "花豬" in r.reason
+
+
+def test_discarded_ghost_is_dead():
+    r = score("123m456m234p567p7z", "7z", False)
+    assert not r.is_win and "紅中" in r.reason
+
+
+def test_cap_and_cap_order():
+    r = score("1111p22p33p55p66p8p", "8p", False)
+    assert r.value == 20 and "40顆封頂" in r.patterns
+    r = score("1111p22p33p55p66p8p", "8p", False, rules=LuzhouRules(cap=100))
+    assert r.value == 50 and "100顆封頂" in r.patterns
+    r = score("1111p22p33p55p66p8p", "8p", False, rules=LuzhouRules(cap=None))
+    assert r.value == 160 and not any("封頂" in p for p in r.patterns)
+    r = score("1111p22p33p55p66p8p", "8p", False, rules=LuzhouRules(cap_order="halve_then_cap"))
+    assert r.value == 40
+
+
+def test_gangshangpao_and_qianggang_paid_by_konger_not_halved():
+    r = score("888m33p6p7z", "6p", False, melds=[("peng", "222m"), ("peng", "555p")], kong_discard=True)
+    assert (r.value, r.payments) == (20, {"W": 20, "A": -20})
+    r = score("888m33p6p7z", "6p", False, melds=[("peng", "222m"), ("peng", "555p")], kong_discard=True,
+              rules=LuzhouRules(gangshangpao_halved=True))
+    assert r.value == 10
+    r = score("123m456m234p56p7z9p", "9p", False, robbing_kong=True)
+    assert (r.value, set(r.patterns), r.payments) == (5, {"平胡", "搶杠胡"}, {"W": 5, "A": -5})
+    r = score("123m456m234p56p7z9p", "9p", False, robbing_kong=True,
+              rules=LuzhouRules(qianggang_halved=True))
+    assert r.value == 2
+
+
+def test_pinghu_gsp_value_flag():
+    # C3: a plain 平胡 杠上炮 / 搶杠胡 is 5 (L81) or 10 (L117)
+    r = score("123m456m234p56p7z9p", "9p", False, kong_discard=True,
+              rules=LuzhouRules(pinghu_gsp_value=10))
+    assert r.value == 10
+    r = score("123m456m234p56p7z9p", "9p", False, kong_discard=True)
+    assert r.value == 5
+
+
+def test_baopai_tianhu_fixed_values():
+    r = score("123m456m234p567p7z", "9p", declared_ready=True)
+    assert (r.value, r.patterns) == (10, ("報牌",))
+    r = score("123m456m234p567p9p", "9p", declared_ready=True)  # 無鬼: a 名堂
+    assert (r.value, r.patterns) == (40, ("報牌",))
+    r = score("123m456m234p567p9p", "9p", declared_ready=True,
+              rules=LuzhouRules(baopai_named_definition="shape_only"))
+    assert r.value == 10
+    r = score("123m456m234p567p9p", "9p", False, declared_ready=True)
+    assert r.value == 20
+    r = score("123m456m234p567p7z", "9p", tianhu=True, dealer=True)
+    assert (r.value, r.patterns) == (40, ("天胡",))
+
+
+def test_guoshui():
+    kw = dict(melds=[("peng", "111m")])
+    assert score("23m7z456m234p9p", "9p", False, **kw).value == 2
+    r = score("23m7z456m234p9p", "9p", False, guoshui_passed_value=2, **kw)
+    assert not r.is_win and "過水" in r.reason
+    assert score("23m7z456m234p9p", "9p", False, guoshui_passed_value=1, **kw).is_win
+    assert score("23m7z456m234p9p", "9p", True, guoshui_passed_value=5, **kw).is_win  # self-draw
+
+
+def test_xiqian_in_the_eight_ghost_game():
+    rules = LuzhouRules(ghost_count=8)
+    r = score("123m456m234p567p7z", "9p", ghosts_drawn=5, rules=rules)
+    assert r.value == 12 and "喜錢" in r.patterns and r.payments["W"] == 36
+    r = score("123m456m234p567p7z", "9p", ghosts_drawn=7, rules=rules)
+    assert r.value == 32
+    r = score("123m456m234p567p7z", "9p", ghosts_drawn=7, rules=LuzhouRules(ghost_count=8,
+                                                                                xiqian_mode="mode1_doubling"))
+    assert r.value == 42
+    assert score("123m456m234p567p7z", "9p", ghosts_drawn=7).value == 2   # 4-ghost game: none
+    r = score("123m456m234p567p7z", "9p", False, ghosts_drawn=6,
+              rules=LuzhouRules(ghost_count=8, pinghu_discard_allowed=True))
+    assert r.payments == {"W": 61, "A": -21, "B": -20, "C": -20}
+
+
+def test_shoubayi():
+    four = [("peng", "111m"), ("peng", "222m"), ("peng", "333m"), ("peng", "444m")]
+    r = score("7z", "5p", melds=four)
+    assert set(r.patterns) == {"大對子", "手把一"} and r.value == 20
+    r = score("5p", "5p", melds=four)
+    assert set(r.patterns) == {"大對子", "手把一", "無鬼", "40顆封頂"} and r.value == 40
+
+
+def test_invalid_hands():
+    with pytest.raises(ValueError, match="吃"):
+        score("123m456m234p5p", "5p", melds=[("chi", "789p")])
+    assert score("123m456m234p5p", "5p", melds=[("chi", "789p")],
+                 rules=LuzhouRules(allow_chi=True)).is_win
+    with pytest.raises(ValueError, match="honour"):
+        luzhou.score(Hand.parse("123m456m234p567p1z"), WinContext(T("5p"), True))
+    with pytest.raises(ValueError, match="5 copies of 1m"):
+        score("1111m456m234p567p", "1m")
+    with pytest.raises(ValueError, match="identical"):
+        score("456m234p567p9p", "9p", melds=[("peng", "12m7z")])
+    with pytest.raises(ValueError, match="natural"):
+        score("456m234p567p9p", "9p", melds=[("peng", "1m7z7z")])
+    assert score("456m234p567p9p", "9p", melds=[("peng", "1m7z7z")],
+                 rules=LuzhouRules(tiegui_min_naturals=0)).is_win
+    with pytest.raises(ValueError, match="13 tiles"):
+        Hand.parse("123m")
+    with pytest.raises(ValueError, match="luzhou_cap"):
+        LuzhouRules(cap=50)
+    with pytest.raises(ValueError, match="unknown Luzhou option"):
+        LuzhouRules.from_options({"luzhou_nonsense": 1})
+    with pytest.raises(ValueError, match="5 copies of 紅中|only 4 exist"):
+        score("7777z123m456m234p", "7z")
+
+
+def test_inputs_not_mutated():
+    hand = Hand.parse("123m456m234p567p7z")
+    before = hand.concealed.copy()
+    luzhou.score(hand, WinContext(T("9p"), True))
+    assert (hand.concealed == before).all()
+    assert not hand.concealed.flags.writeable
+
+
+def test_chajiao_table():
+    seats = {
+        "A": Hand.parse("123m456m234p678p7z"),
+        "B": Hand.parse("13m46m9m147p258s69s"),
+        "C": Hand.parse("123456789s1479p"),
+        "D": Hand.parse("234m567m345p678p9p"),
+    }
+    res = luzhou.chajiao(seats, dealer="A")
+    assert res.ready == {"A": True, "B": False, "C": False, "D": True}
+    assert res.huazhu == {"A": False, "B": True, "C": False, "D": False}
+    assert res.values == {"A": 2, "D": 10}
+    assert res.payments == {"A": 4, "B": -12, "C": -12, "D": 20}
+    assert res.next_dealer == "A"
+    assert sum(res.payments.values()) == 0
+    # with a winner, nobody is re-dealt here, and the winner neither pays nor collects
+    res = luzhou.chajiao({**seats, "C": None}, dealer="A")
+    assert res.next_dealer is None and "C" not in res.payments
+
+
+def test_ready_reports_waits():
+    rep = luzhou.ready(Hand.parse("123m456m234p678p7z"))
+    assert rep.ready and set(rep.waits) >= {T("1m"), T("9p")}
+    assert all(t < 27 for t in rep.waits)
