@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 import argparse
+import json
 import sys
+from pathlib import Path
 from typing import Optional, Sequence
 
 from . import _core, tiles, verify
@@ -36,6 +38,105 @@ def cmd_analyze(args: argparse.Namespace) -> int:
     return 0
 
 
+def _options(pairs: Sequence[str]) -> dict:
+    """``key=value`` pairs; values are read as JSON (100, null, true, "floor") or text."""
+    out = {}
+    for item in pairs:
+        key, sep, raw = item.partition("=")
+        if not sep:
+            raise ValueError(f"--option takes key=value, got {item!r}")
+        try:
+            out[key] = json.loads(raw)
+        except json.JSONDecodeError:
+            out[key] = raw
+    return out
+
+
+def _melds(specs: Sequence[str]) -> list[dict]:
+    """``peng:111m``, ``minggang:2222p@A`` (space- or comma-separated, repeatable)."""
+    out = []
+    for spec in " ".join(specs).replace(",", " ").split():
+        kind, sep, rest = spec.partition(":")
+        if not sep:
+            raise ValueError(f"a meld is KIND:TILES[@SEAT], got {spec!r}")
+        tiles_text, _, seat = rest.partition("@")
+        out.append({"kind": kind, "tiles": tiles_text, **({"from": seat} if seat else {})})
+    return out
+
+
+def _region(name: str):
+    from .rules import REGIONS
+    if name not in REGIONS:
+        raise ValueError(f"unknown or not yet implemented rules {name!r}; available: {', '.join(REGIONS)}")
+    return REGIONS[name]
+
+
+def _print_ledger(ledger, out) -> None:
+    net = ledger.net()
+    out.write("payments: " + (", ".join(f"{k} {v:+g}" for k, v in sorted(net.items())) or "none") + "\n")
+    for t in ledger:
+        out.write(f"  {t.payer} -> {t.payee} {t.amount:g} ({t.reason})\n")
+
+
+def cmd_score(args: argparse.Namespace) -> int:
+    from .verify import context_of, hand_of
+    region = _region(args.rules)
+    case = {"concealed": tiles.format(tiles.parse(args.hand)), "melds": _melds(args.melds),
+            "win_tile": tiles.tile_name(tiles.parse_tile(args.win)), "self_draw": args.self_draw}
+    for flag in ("after_kong", "kong_discard", "robbing_kong", "declared_ready", "tianhu", "dihu", "dealer"):
+        if getattr(args, flag):
+            case[flag] = True
+    if args.ghosts_drawn:
+        case["ghosts_drawn"] = args.ghosts_drawn
+    if args.guoshui is not None:
+        case["guoshui_passed_value"] = args.guoshui
+    rules = region.Rules.from_options(_options(args.option))
+    res = region.score(hand_of(case), context_of(case), rules)
+    out = sys.stdout
+    if not res.is_win:
+        out.write(f"not a win: {res.reason}\n")
+        return 1
+    out.write(f"win: {res.value:g}{res.unit}\n")
+    out.write("patterns: " + " ".join(res.patterns) + "\n")
+    _print_ledger(res.ledger, out)
+    return 0
+
+
+def cmd_chajiao(args: argparse.Namespace) -> int:
+    from .rules.model import Hand
+    from .verify import _melds as melds_of
+    region = _region(args.rules)
+    table: dict = {"seats": {}, "options": {}}
+    if args.json:
+        table = json.loads(Path(args.json).read_text(encoding="utf-8"))
+    for spec in args.seat:
+        label, sep, hand_text = spec.partition("=")
+        if not sep:
+            raise ValueError(f"--seat takes LABEL=TILES or LABEL=won, got {spec!r}")
+        table["seats"][label] = {"won": True} if hand_text == "won" else {"concealed": hand_text, "melds": []}
+    if args.dealer:
+        table["dealer"] = args.dealer
+    options = {**table.get("options", {}), **_options(args.option)}
+    seats = {label: None if raw.get("won") else Hand(tiles.parse(raw["concealed"]), melds_of(raw.get("melds", [])))
+             for label, raw in table["seats"].items()}
+    if not seats:
+        raise ValueError("no seats: give --seat LABEL=TILES (or LABEL=won) or --json FILE")
+    res = region.chajiao(seats, region.Rules.from_options(options), dealer=table.get("dealer"))
+    out = sys.stdout
+    for label, rep in res.seats.items():
+        status = "花豬" if rep.huazhu else "ready" if rep.ready else "not ready"
+        waits = f" waits {_tile_list(rep.waits)}" if rep.ready else ""
+        value = f" value {rep.value:g}{res.unit} ({' '.join(rep.patterns)})" if rep.ready else ""
+        out.write(f"{label}: {status}{waits}{value}\n")
+    for label in table["seats"]:
+        if label not in res.seats:
+            out.write(f"{label}: has won\n")
+    _print_ledger(res.ledger, out)
+    if res.next_dealer:
+        out.write(f"next dealer: {res.next_dealer}\n")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="hupai", description="Mahjong hand evaluation.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -55,6 +156,38 @@ def build_parser() -> argparse.ArgumentParser:
                                    "their expected results; ends with 'N passed, M failed'.")
     v.add_argument("files", nargs="+")
     v.set_defaults(func=lambda a: verify.main(a.files))
+
+    s = sub.add_parser("score", help="score a win under a region's rules",
+                       description="Score a win: the concealed hand before the winning tile, "
+                                   "its melds, and how the winning tile came.")
+    s.add_argument("hand", help='concealed tiles before the win, e.g. "123m456m234p567p7z"')
+    s.add_argument("--rules", required=True, help="luzhou")
+    s.add_argument("--win", required=True, help="the winning tile, e.g. 9p")
+    s.add_argument("--melds", action="append", default=[],
+                   help="KIND:TILES[@SEAT], e.g. 'peng:111m minggang:2222p@A'")
+    s.add_argument("--self-draw", action="store_true")
+    s.add_argument("--after-kong", action="store_true", help="self-draw on a kong replacement")
+    s.add_argument("--kong-discard", action="store_true", help="the discarder had just konged (杠上炮)")
+    s.add_argument("--robbing-kong", action="store_true")
+    s.add_argument("--declared-ready", action="store_true", help="報牌 / 报听")
+    s.add_argument("--tianhu", action="store_true")
+    s.add_argument("--dihu", action="store_true")
+    s.add_argument("--dealer", action="store_true")
+    s.add_argument("--ghosts-drawn", type=int, default=0, help="Luzhou 喜錢: ghosts drawn this round")
+    s.add_argument("--guoshui", type=int, help="過水: value of the discard win passed since the last draw")
+    s.add_argument("--option", action="append", default=[], help="rule flag, e.g. luzhou_cap=100")
+    s.set_defaults(func=cmd_score)
+
+    c = sub.add_parser("chajiao", help="查叫 of a whole table at the end of the wall",
+                       description="Who is ready, who is 花豬, and who pays whom, at the end of "
+                                   "the wall.")
+    c.add_argument("--rules", required=True, help="luzhou")
+    c.add_argument("--seat", action="append", default=[], help="LABEL=TILES (13 tiles) or LABEL=won")
+    c.add_argument("--json", help="a table as JSON: {\"seats\": {\"A\": {\"concealed\": ..., "
+                                  "\"melds\": [...]}, \"B\": {\"won\": true}}, \"dealer\": \"A\"}")
+    c.add_argument("--dealer", help="seat label of the dealer")
+    c.add_argument("--option", action="append", default=[], help="rule flag, e.g. luzhou_cap=100")
+    c.set_defaults(func=cmd_chajiao)
     return parser
 
 

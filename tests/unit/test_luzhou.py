@@ -180,3 +180,10 @@ def test_ready_reports_waits():
     rep = luzhou.ready(Hand.parse("123m456m234p678p7z"))
     assert rep.ready and set(rep.waits) >= {T("1m"), T("9p")}
     assert all(t < 27 for t in rep.waits)
+
+
+def test_ghost_is_never_a_fifth_copy_counting_melds():
+    # found by the brute-force property: the ghost cannot pair the fourth 1m with a
+    # 111m peng on the table, so this is 清對 with 1m as a plain pair, not 清閨對
+    r = score("444555m66m7z7z", "1m", False, melds=[("peng", "111m")])
+    assert "清閨對" not in r.patterns

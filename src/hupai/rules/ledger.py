@@ -3,25 +3,27 @@ ledger sums to zero by construction."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable, Union
+from typing import Iterable, NamedTuple, Union
 
 __all__ = ["Transfer", "Ledger"]
 
 Amount = Union[int, float]
 
 
-@dataclass(frozen=True)
-class Transfer:
+class Transfer(NamedTuple):
+    """``payer`` pays ``amount`` (never negative) to ``payee`` because of ``reason``."""
+
     payer: str
     payee: str
     amount: Amount
     reason: str
 
-    def __post_init__(self) -> None:
+    def check(self) -> "Transfer":
         if self.amount < 0:
             raise ValueError(f"a transfer amount is never negative, got {self.amount}")
         if self.payer == self.payee:
             raise ValueError(f"{self.payer} cannot pay itself")
+        return self
 
 
 @dataclass(frozen=True)
@@ -30,7 +32,7 @@ class Ledger:
 
     @classmethod
     def of(cls, transfers: Iterable[Transfer]) -> "Ledger":
-        return cls(tuple(t for t in transfers if t.amount))
+        return cls(tuple(t.check() for t in transfers if t.amount))
 
     def __add__(self, other: "Ledger") -> "Ledger":
         return Ledger(self.transfers + other.transfers)

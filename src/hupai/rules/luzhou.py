@@ -7,17 +7,18 @@ Line numbers ``L<n>`` cite the seed.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Iterable, Mapping, Optional, Sequence
+import functools
+from dataclasses import dataclass, replace
+from typing import Iterable, Mapping, NamedTuple, Optional, Sequence
 
 import numpy as np
 
 from .. import _core, tiles
 from ..tiles import RED
-from .jokers import place_free_sets
+from .jokers import max_quads
 from .ledger import Amount, Ledger, Transfer
 from .model import ANGANG, BUGANG, CHI, KONGS, MINGGANG, OTHERS, PENG, DeclaredMeld, Hand, WinContext
-from .patterns import Pattern, resolve
+from .patterns import Pattern, PatternTable, apply_exclusions, resolve
 from .result import ChajiaoResult, ScoreResult, SeatReport
 
 __all__ = ["LuzhouRules", "score", "ready", "chajiao", "PATTERNS", "GHOST", "UNIT"]
@@ -94,8 +95,7 @@ _ENGLISH_SHAPE = {PINGHU: "plain", DUIDUI: "all triplets", QIDUI: "seven pairs"}
 _SOURCES = {PINGHU: "L77, L79, L89, L95, L101", DUIDUI: "L85, L91, L99", QIDUI: "L87, L93, L97"}
 
 
-@dataclass(frozen=True)
-class Facts:
+class Facts(NamedTuple):
     """One reading of a winning hand, as the pattern predicates see it."""
 
     shape: str
@@ -113,12 +113,15 @@ def _hand_type_rows() -> list[Pattern]:
     for (shape, qing), names in _HAND_NAMES.items():
         for g, name in enumerate(names):
             english = f"{'full flush ' if qing else ''}{_ENGLISH_SHAPE[shape]}, {g} quad(s)"
-            rows.append(Pattern(
-                id=f"{shape}{'_qing' if qing else ''}_g{g}", name=name, english=english, value=g,
-                predicate=(lambda f, s=shape, q=qing, g=g: f.shape == s and f.qing == q
-                           and min(f.quads, len(_HAND_NAMES[(s, q)]) - 1) == g),
-                source=_SOURCES[shape]))
+            rows.append(Pattern(id=f"{shape}{'_qing' if qing else ''}_g{g}", name=name,
+                                english=english, value=g, key=(shape, qing, g),
+                                source=_SOURCES[shape]))
     return rows
+
+
+def _hand_type_key(f: "Facts") -> tuple:
+    top = len(_HAND_NAMES[(f.shape, f.qing)]) - 1
+    return (f.shape, f.qing, min(f.quads, top))
 
 
 HAND_TYPES = _hand_type_rows()
@@ -131,10 +134,10 @@ _FACTORS = [
             lambda f: f.ctx.robbing_kong, source="L43, L117"),
     Pattern("shoubayi", "手把一", "four melds and a single tile", 1,
             lambda f: f.shoubayi, source="L127"),
-    Pattern("wugui", "無鬼", "no ghost", "rules.wugui_doublings",
+    Pattern("wugui", "無鬼", "no ghost (doublings: luzhou_wugui_doublings)", "wugui_doublings",
             lambda f: f.wugui, source="L103, L109-117"),
 ]
-_VARIABLE = {p.id for p in HAND_TYPES} | {p.id for p in _FACTORS}
+_VARIABLE = frozenset(p.id for p in HAND_TYPES + _FACTORS)
 
 
 def _plain(f: Facts) -> bool:
@@ -146,44 +149,40 @@ def _plain(f: Facts) -> bool:
 
 _FIXED = [
     Pattern("tianhu", "天胡", "heavenly hand", 40, lambda f: f.ctx.tianhu,
-            excludes=frozenset(_VARIABLE | {"dihu", "baopai", "baopai_named"}), source="L115"),
+            excludes=_VARIABLE | {"dihu", "baopai", "baopai_named"}, source="L115"),
     Pattern("dihu", "地胡", "earthly hand", 40, lambda f: f.ctx.dihu,
-            excludes=frozenset(_VARIABLE | {"baopai", "baopai_named"}), source="L115"),
+            excludes=_VARIABLE | {"baopai", "baopai_named"}, source="L115"),
     Pattern("baopai", "報牌", "declared ready, plain hand", 10,
-            lambda f: f.ctx.declared_ready and _plain(f), excludes=frozenset(_VARIABLE), source="L125"),
+            lambda f: f.ctx.declared_ready and _plain(f), excludes=_VARIABLE, source="L125"),
     Pattern("baopai_named", "報牌", "declared ready, named hand", 40,
-            lambda f: f.ctx.declared_ready and not _plain(f), excludes=frozenset(_VARIABLE),
-            source="L125"),
+            lambda f: f.ctx.declared_ready and not _plain(f), excludes=_VARIABLE, source="L125"),
 ]
-PATTERNS: tuple[Pattern, ...] = tuple(HAND_TYPES + _FACTORS + _FIXED)
-_FIXED_IDS = {p.id for p in _FIXED}
-
-
-def _doublings(hits: Iterable[Pattern], rules: LuzhouRules) -> int:
-    total = 0
-    for p in hits:
-        if p.id in _FIXED_IDS:
-            continue
-        total += rules.wugui_doublings if p.id == "wugui" else int(p.value)
-    return total
+#: Every Luzhou pattern, in the order names are listed.
+PATTERNS = PatternTable(HAND_TYPES + _FACTORS + _FIXED, key_of=_hand_type_key)
+_FIXED_IDS = frozenset(p.id for p in _FIXED)
 
 
 def hand_value(facts: Facts) -> tuple[int, tuple[Pattern, ...]]:
-    """Uncapped self-draw value V of one reading (digest §5.3) and its patterns."""
+    """Uncapped self-draw value V of one reading (digest §5.3) and its patterns.
+
+    D = G + [杠上花] + [杠上炮] + [搶杠胡] + [手把一] + doublings of 無鬼; fixed-value
+    hands (天胡, 地胡, 報牌) replace everything else."""
     rules = facts.rules
-    # 報牌's 名堂 test needs the doublings of the reading without the fixed rows
-    base_hits = resolve(HAND_TYPES + _FACTORS, facts)
-    d = _doublings(base_hits, rules)
-    facts = Facts(facts.shape, facts.qing, facts.quads, facts.wugui, facts.shoubayi,
-                  facts.ctx, rules, d)
-    hits = resolve(PATTERNS, facts)
+    matched = [PATTERNS.rows[i] for i in PATTERNS.matching(facts)]
+    d = 0
+    for p in matched:   # the doublings, before fixed hands exclude them
+        if p.id not in _FIXED_IDS:
+            d += rules.wugui_doublings if p.id == "wugui" else int(p.value)
+    if facts.ctx.declared_ready:   # 報牌's 名堂 test looks at those doublings (C12)
+        hits = resolve(PATTERNS, facts._replace(doublings=d))
+    else:
+        hits = apply_exclusions(matched)
     fixed = [p for p in hits if p.id in _FIXED_IDS]
     if fixed:
         return int(fixed[0].value), (fixed[0],)
     if facts.shape == PINGHU and not facts.qing:
         situational = facts.ctx.kong_discard or facts.ctx.robbing_kong
-        if d == 1 and situational and rules.pinghu_gsp_value == 10 and facts.quads == 0 \
-                and not facts.wugui:
+        if d == 1 and situational and rules.pinghu_gsp_value == 10:
             return 10, hits   # C3: "普通平胡的…杠上炮、搶杠胡…均計10顆" (L117)
         return (2 if d == 0 else 5 * 2 ** (d - 1)), hits   # L77, L79
     base = 40 if facts.qing and facts.shape in (DUIDUI, QIDUI) else 10   # L85-L99
@@ -192,11 +191,8 @@ def hand_value(facts: Facts) -> tuple[int, tuple[Pattern, ...]]:
 
 # ------------------------------------------------------------------ the hand
 
-def _natural_suits(counts: np.ndarray) -> set[int]:
-    return {g for g, (a, b) in enumerate(SUITS) if counts[a:b].any()}
-
-
-def _meld_kinds(meld: DeclaredMeld, rules: LuzhouRules) -> list[int]:
+@functools.lru_cache(maxsize=4096)
+def _meld_kinds(meld: DeclaredMeld, rules: LuzhouRules) -> tuple[int, ...]:
     """The kinds a declared meld stands for, its ghosts resolved (L27, L43)."""
     naturals = sorted(t for t in meld.tiles if t != GHOST)
     ghosts = len(meld.tiles) - len(naturals)
@@ -217,7 +213,7 @@ def _meld_kinds(meld: DeclaredMeld, rules: LuzhouRules) -> list[int]:
             except ValueError:
                 continue
             if len(rest) == ghosts:
-                return seq   # a ghost fills the lowest sequence that fits
+                return tuple(seq)   # a ghost fills the lowest sequence that fits
         raise ValueError(f"{meld}: not a sequence")
     if len(set(naturals)) != 1:
         raise ValueError(f"{meld}: a {meld.kind} needs identical tiles (ghosts may stand in)")
@@ -226,55 +222,54 @@ def _meld_kinds(meld: DeclaredMeld, rules: LuzhouRules) -> list[int]:
     if len(naturals) < need:
         raise ValueError(f"{meld}: at least {need} natural tile(s) are needed "
                          f"(luzhou_tiegui_min_naturals = {rules.tiegui_min_naturals}, L27)")
-    return [naturals[0]] * len(meld.tiles)
+    return (naturals[0],) * len(meld.tiles)
 
 
 @dataclass(frozen=True)
 class _Prepared:
-    counts: np.ndarray       # natural concealed tiles after the win (ghosts removed)
+    counts: bytes            # natural concealed tiles after the win (ghosts removed), for the kernel
     jokers: int              # ghosts in the concealed hand after the win
-    meld_counts: np.ndarray  # kinds of the melds, ghosts resolved
+    base: tuple              # natural concealed tiles plus the melds' kinds (ghosts resolved)
     ghosts_total: int        # ghosts anywhere (for 無鬼)
-    suits: set               # suits of the natural tiles, melds included
-    shoubayi: bool
+    suits: frozenset         # suits of the natural tiles, melds included
+    melds: int
 
 
 def _prepare(hand: Hand, win_tile: Optional[int], rules: LuzhouRules) -> _Prepared:
-    limits = {GHOST: rules.ghost_count}
-    hand.check_copies(win_tile, limits)
-    full = hand.concealed.astype(np.int64)
+    """Validate the hand for Luzhou and split it into what the search needs."""
+    conc = hand.concealed.tolist()
     if win_tile is not None:
-        full[win_tile] += 1
-    if full[27:33].any() or any(t in range(27, 33) for m in hand.melds for t in m.tiles):
-        raise ValueError("Luzhou has no honour tiles besides the 紅中 ghosts (7z)")
-    meld_counts = np.zeros(34, dtype=np.int64)
+        conc[win_tile] += 1
+    naturals = list(conc)
+    base = list(conc)
     meld_ghosts = 0
     for m in hand.melds:
         for t in _meld_kinds(m, rules):
-            meld_counts[t] += 1
-        meld_ghosts += m.tiles.count(GHOST)
-    jokers = int(full[GHOST])
-    counts = full.copy()
-    counts[GHOST] = 0
-    if ((counts + meld_counts) > 4).any():
-        t = int(np.flatnonzero((counts + meld_counts) > 4)[0])
-        raise ValueError(f"a ghost in a meld would be a fifth {tiles.tile_name(t)}")
-    naturals = counts + _natural_meld_counts(hand.melds)
-    return _Prepared(counts.astype(np.uint8), jokers, meld_counts, jokers + meld_ghosts,
-                     _natural_suits(naturals), len(hand.melds) == 4)
-
-
-def _natural_meld_counts(melds: Sequence[DeclaredMeld]) -> np.ndarray:
-    out = np.zeros(34, dtype=np.int64)
-    for m in melds:
+            base[t] += 1
         for t in m.tiles:
-            if t != GHOST:
-                out[t] += 1
-    return out
+            naturals[t] += 1
+        meld_ghosts += m.tiles.count(GHOST)
+    if any(naturals[27:33]):
+        raise ValueError("Luzhou has no honour tiles besides the 紅中 ghosts (7z)")
+    extra = " and the winning tile" if win_tile is not None else ""
+    if max(naturals[:27]) > 4:
+        t = max(range(27), key=naturals.__getitem__)
+        raise ValueError(f"{naturals[t]} copies of {tiles.tile_name(t)} counting the melds{extra}; "
+                         "only 4 exist")
+    if naturals[GHOST] > rules.ghost_count:
+        raise ValueError(f"{naturals[GHOST]} copies of 紅中 counting the melds{extra}; only "
+                         f"{rules.ghost_count} exist (luzhou_ghost_count)")
+    if max(base[:27]) > 4:
+        t = max(range(27), key=base.__getitem__)
+        raise ValueError(f"a ghost in a meld would be a fifth {tiles.tile_name(t)}")
+    jokers = conc[GHOST]
+    conc[GHOST] = 0
+    base[GHOST] = 0
+    suits = frozenset(g for g in range(3) if any(naturals[9 * g:9 * g + 9]))
+    return _Prepared(bytes(conc), jokers, tuple(base), jokers + meld_ghosts, suits, len(hand.melds))
 
 
-@dataclass(frozen=True)
-class _Best:
+class _Best(NamedTuple):
     paid: int
     uncapped: int
     capped: int
@@ -282,34 +277,45 @@ class _Best:
     facts: Facts
 
 
-def _readings_facts(p: _Prepared, ctx: WinContext, rules: LuzhouRules) -> Iterable[Facts]:
-    """Facts of every reading of the hand worth considering (ghosts assigned)."""
-    seven = not p.shoubayi and not p.meld_counts.any()   # 七對 is fully concealed (L87)
+def _candidates(p: _Prepared) -> Iterable[tuple[str, bool, int]]:
+    """(shape, 清, G) of the readings of the hand worth valuing: for each shape and 清,
+    the reading with the most 閨 (the value grows with G), ghosts assigned and free
+    ghost sets placed to make the most 閨."""
+    seven = p.melds == 0   # 七對 is fully concealed (L87)
     readings = _core.readings(p.counts, p.jokers, seven_pairs=seven, quads_as_two_pairs=True)
-    suits = sorted(p.suits) or [0]
-    kinds = [t for g in suits for t in range(*SUITS[g])]
-    base = (p.counts.astype(np.int64) + p.meld_counts).tolist()
-    wugui = p.ghosts_total == 0
+    base = p.base
+    base_quads = base.count(4)
+    best: dict[tuple[str, bool], int] = {}
     for r in readings:
-        if r.form == "standard":
-            shape = DUIDUI if r.triplets_only else PINGHU
+        st = r.standins
+        shape = QIDUI if r.form == "seven_pairs" else DUIDUI if r.triplets_only else PINGHU
+        if st:
+            if st[-1] >= 27:
+                continue   # a ghost stands only for a suited tile (L5, L19)
+            delta: dict[int, int] = {}
+            for t in st:
+                delta[t] = delta.get(t, 0) + 1
+            if any(base[t] + d > 4 for t, d in delta.items()):
+                continue   # a ghost is never a fifth copy, melds counted (C10)
+            suits = p.suits | {t // 9 for t in delta}
+            if len(suits) > 2:
+                continue   # 缺一門 once the ghosts are assigned (L13, L133)
         else:
-            shape = QIDUI
-        start = list(base)
-        if any(t >= 27 for t in r.standins):
-            continue   # a ghost stands only for a suited tile
-        for t in r.standins:
-            start[t] += 1
-        if any(start[t] > 4 for t in r.standins):
-            continue
-        suits_here = {t // 9 for t in r.standins} | p.suits
-        if len(suits_here) > 2:
-            continue   # 缺一門 after the ghosts are assigned (L13, L133)
-        qing_here = len(suits_here) <= 1
-        for final in place_free_sets(start, r.free_melds, r.free_pairs, kinds,
-                                     triplets_only=(shape == DUIDUI)):
-            quads = sum(1 for x in final if x == 4)
-            yield Facts(shape, qing_here, quads, wugui, p.shoubayi and shape == DUIDUI, ctx, rules)
+            delta, suits = {}, p.suits
+        if r.free_melds or r.free_pairs:
+            start = list(base)
+            for t, d in delta.items():
+                start[t] += d
+            kinds = [t for g in (sorted(suits) or [0]) for t in range(9 * g, 9 * g + 9)]
+            quads = max_quads(start, r.free_melds, r.free_pairs, kinds, shape == DUIDUI)
+            if quads is None:
+                continue
+        else:
+            quads = base_quads + sum(1 for t, d in delta.items() if base[t] + d == 4)
+        key = (shape, len(suits) <= 1)
+        if quads > best.get(key, -1):
+            best[key] = quads
+    return [(shape, qing, quads) for (shape, qing), quads in best.items()]
 
 
 def _half(v: int, rules: LuzhouRules) -> int:
@@ -349,7 +355,9 @@ def _xiqian(ctx: WinContext, rules: LuzhouRules) -> int:
 
 def _best(p: _Prepared, ctx: WinContext, rules: LuzhouRules) -> Optional[_Best]:
     best: Optional[_Best] = None
-    for facts in _readings_facts(p, ctx, rules):
+    wugui = p.ghosts_total == 0
+    for shape, qing, quads in _candidates(p):
+        facts = Facts(shape, qing, quads, wugui, p.melds == 4 and shape == DUIDUI, ctx, rules)
         v, hits = hand_value(facts)
         paid = _paid(v, hits, ctx, rules)
         if best is None or (paid, v) > (best.paid, best.uncapped):
@@ -404,11 +412,17 @@ def score(hand: Hand, ctx: WinContext, rules: LuzhouRules = LuzhouRules()) -> Sc
 
 # ------------------------------------------------------------------ end of the wall
 
-def is_huazhu(hand: Hand) -> bool:
+def is_huazhu(hand: Hand, rules: LuzhouRules = LuzhouRules()) -> bool:
     """花豬 / 花貓 (L35): the natural tiles, melds included, cover all three suits."""
-    naturals = hand.concealed.astype(np.int64) + _natural_meld_counts(hand.melds)
-    naturals[GHOST] = 0
-    return len(_natural_suits(naturals)) == 3
+    return len(_prepare(hand, None, rules).suits) == 3
+
+
+def _with_tile(p: _Prepared, t: int) -> _Prepared:
+    counts = bytearray(p.counts)
+    counts[t] += 1
+    base = list(p.base)
+    base[t] += 1
+    return replace(p, counts=bytes(counts), base=tuple(base), suits=p.suits | {t // 9})
 
 
 def ready(hand: Hand, rules: LuzhouRules = LuzhouRules()) -> SeatReport:
@@ -421,28 +435,22 @@ def ready(hand: Hand, rules: LuzhouRules = LuzhouRules()) -> SeatReport:
 
 
 def _seat_report(seat: str, hand: Hand, rules: LuzhouRules) -> SeatReport:
-    if is_huazhu(hand):
-        _prepare(hand, None, rules)   # still validate the hand
-        return SeatReport(seat, False, True)
     p0 = _prepare(hand, None, rules)
-    candidates = _core.waits(p0.counts, p0.jokers, seven_pairs=not hand.melds)
+    if len(p0.suits) == 3:
+        return SeatReport(seat, False, True)
     waits: list[int] = []
     best_value: Optional[int] = None
     best_names: tuple[str, ...] = ()
-    for t in candidates:
-        if t >= 27 or hand.all_tiles()[t] >= 4:
-            continue   # own tiles hold all four; a ghost never waits as a listed tile
-        if len(p0.suits | {t // 9}) == 3:
+    for t in _core.waits(p0.counts, p0.jokers, seven_pairs=p0.melds == 0):
+        # a suited tile the hand does not already hold four of (a self-drawn 紅中
+        # completes whenever some tile does, and is not listed), keeping 缺一門
+        if t >= 27 or p0.base[t] >= 4 or len(p0.suits | {t // 9}) == 3:
             continue
-        ctx = WinContext(t, True)
-        p = _prepare(hand, t, rules)
-        best = _best(p, ctx, rules)
+        best = _best(_with_tile(p0, t), WinContext(t, True), rules)
         if best is None:
             continue
         waits.append(t)
-        value = best.capped
-        if rules.chajiao_basis == "discard_half":
-            value = _half(value, rules)
+        value = best.capped if rules.chajiao_basis == "self_draw_table_max" else _half(best.capped, rules)
         if best_value is None or value > best_value:
             best_value, best_names = value, tuple(x.name for x in best.hits)
     return SeatReport(seat, bool(waits), False, tuple(waits), best_value, best_names)

@@ -2,9 +2,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any, Callable, Hashable, Iterable, Optional, Sequence
 
-__all__ = ["Pattern", "resolve"]
+__all__ = ["Pattern", "PatternTable", "resolve", "apply_exclusions"]
+
+
+def _never(facts: Any) -> bool:
+    return False
 
 
 @dataclass(frozen=True)
@@ -12,22 +16,60 @@ class Pattern:
     """One row of a region's pattern table.
 
     ``value`` means what the region's valuation says (a base, a number of doublings,
-    points); ``predicate`` is asked of the facts of one reading of the hand; a matched
-    pattern removes the patterns named in ``excludes``.  ``source`` cites the seed."""
+    points); ``predicate`` is asked of the facts of one reading of the hand.  A row
+    may instead carry a ``key``: it then matches when the table's ``key_of(facts)``
+    equals it (one dictionary lookup for a family of mutually exclusive rows, such as
+    a hand-type name per shape and count).  A matched pattern removes the patterns
+    named in ``excludes``.  ``source`` cites the seed lines."""
 
     id: str
     name: str
     english: str
     value: Any
-    predicate: Callable[[Any], bool]
+    predicate: Callable[[Any], bool] = _never
     excludes: frozenset[str] = frozenset()
     source: str = ""
+    key: Optional[Hashable] = None
 
 
-def resolve(table: Sequence[Pattern], facts: Any) -> tuple[Pattern, ...]:
-    """The rows whose predicate holds, less those excluded by another matched row, in
+class PatternTable:
+    """Rows in order, with keyed rows indexed by their key."""
+
+    def __init__(self, rows: Sequence[Pattern], key_of: Optional[Callable[[Any], Hashable]] = None):
+        self.rows = tuple(rows)
+        self.key_of = key_of
+        ids = [r.id for r in self.rows]
+        if len(set(ids)) != len(ids):
+            raise ValueError("pattern ids must be unique")
+        self._keyed: dict[Hashable, list[int]] = {}
+        for i, r in enumerate(self.rows):
+            if r.key is not None:
+                if key_of is None:
+                    raise ValueError(f"row {r.id} has a key but the table has no key_of")
+                self._keyed.setdefault(r.key, []).append(i)
+        self._free = [i for i, r in enumerate(self.rows) if r.key is None]
+
+    def __iter__(self):
+        return iter(self.rows)
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    def matching(self, facts: Any) -> list[int]:
+        idx = [i for i in self._free if self.rows[i].predicate(facts)]
+        if self.key_of is not None:
+            idx += self._keyed.get(self.key_of(facts), [])
+        return sorted(idx)
+
+
+def resolve(table: PatternTable, facts: Any) -> tuple[Pattern, ...]:
+    """The rows that match ``facts``, less those excluded by another matched row, in
     table order."""
-    hits = [p for p in table if p.predicate(facts)]
+    return apply_exclusions([table.rows[i] for i in table.matching(facts)])
+
+
+def apply_exclusions(hits: Sequence[Pattern]) -> tuple[Pattern, ...]:
+    """Matched rows less those another matched row excludes."""
     excluded: set[str] = set()
     for p in hits:
         excluded |= p.excludes
