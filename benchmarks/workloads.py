@@ -59,3 +59,49 @@ def make(kind: str, n: int, size: int, seed: int = SEED, max_jokers: int = 4):
         hands[i] = _take_jokers(rng, c, jokers[i])
     assert ((hands.sum(axis=1) + jokers) == size).all()
     return hands, jokers
+
+
+def luzhou_wins(n: int, seed: int = SEED, max_ghosts: int = 4):
+    """Luzhou winning situations: (Hand, WinContext) pairs.
+
+    A complete hand in one or two suits (4 melds and a pair, sometimes seven pairs,
+    sometimes with a declared peng), 0-max_ghosts tiles replaced by 紅中 ghosts, a
+    random tile of it taken as the winning tile, self-drawn or not; only hands that
+    are legal wins are kept (about two thirds)."""
+    from hupai.rules import DeclaredMeld, Hand, WinContext, luzhou
+
+    rng = np.random.default_rng(seed)
+    out = []
+    while len(out) < n:
+        suits = rng.choice(3, size=rng.integers(1, 3), replace=False)
+        kinds = [t for g in suits for t in range(9 * g, 9 * g + 9)]
+        c = np.zeros(34, np.int64)
+        if rng.random() < 0.15:
+            for t in rng.choice(kinds, 7):
+                c[t] += 2
+        else:
+            templates = [(t, t, t) for t in kinds] + [s for s in TEMPLATES[34:] if s[0] in kinds]
+            for k in rng.choice(len(templates), 4):
+                for t in templates[k]:
+                    c[t] += 1
+            c[rng.choice(kinds)] += 2
+        if c.max() > 4:
+            continue
+        tiles = list(np.repeat(np.arange(34), c))
+        melds = []
+        trip = [t for t in set(tiles) if tiles.count(t) >= 3]
+        if trip and rng.random() < 0.3:
+            t = int(rng.choice(trip))
+            for _ in range(3):
+                tiles.remove(t)
+            melds.append(DeclaredMeld("peng", (t, t, t)))
+        for _ in range(rng.integers(0, max_ghosts + 1)):
+            tiles[rng.integers(len(tiles))] = 33
+        win = int(tiles.pop(rng.integers(len(tiles))))
+        concealed = np.zeros(34, np.uint8)
+        np.add.at(concealed, tiles, 1)
+        hand = Hand(concealed, tuple(melds))
+        ctx = WinContext(win, bool(rng.random() < 0.5) or win == 33)
+        if luzhou.score(hand, ctx).is_win:
+            out.append((hand, ctx))
+    return out

@@ -225,13 +225,6 @@ uint64_t hupai_waits(const uint8_t *counts, int jokers, unsigned opts)
     return improving(counts, &e, opts);
 }
 
-/* Pre: counts valid, m <= 4.  Deficit of the standard form with target (m, p). */
-static int standard_deficit(const uint8_t *counts, int m, int p, unsigned opts)
-{
-    int cls[4];
-    classify(counts, opts, cls);
-    return HUPAI_DEF[hand_class(cls)][2 * m + p];
-}
 
 /* ------------------------------------------------------------ decompositions */
 
@@ -248,6 +241,11 @@ typedef struct {
     int jokers, melds, pair;    /* still to place / form */
     int m;                      /* melds of a full decomposition */
     const uint8_t *counts;      /* the hand */
+    int cls[4];                 /* group classes of rem, kept current */
+    int group, hi;              /* group mode: enumerate one group (kinds below hi) */
+    int jokers0, melds0;        /* budgets when the group search started */
+    int gsum;                   /* group mode: real tiles of the group still to place */
+    struct group_list *glist;
     unsigned opts;
     hupai_meld stack[5];
     int depth;
@@ -259,7 +257,18 @@ typedef struct {
 
 static int completable(const dctx *x)
 {
-    return standard_deficit(x->rem, x->melds, x->pair, x->opts) <= x->jokers;
+    if (x->group < 0)
+        return HUPAI_DEF[hand_class(x->cls)][2 * x->melds + x->pair] <= x->jokers;
+    /* group mode: the group's tiles left must be exactly covered by some j melds and p
+     * pairs within budget (a pattern lacking 3j+2p-s tiles covers all s tiles) */
+    const uint8_t *row = HUPAI_DEF[x->cls[x->group]];
+    int s = x->gsum;
+    for (int j = 0; j <= x->melds; j++)
+        for (int p = 0; p <= x->pair; p++) {
+            int need = 3 * j + 2 * p - s;
+            if (need >= 0 && need <= x->jokers && row[2 * j + p] == need) return 1;
+        }
+    return 0;
 }
 
 static inline uint32_t reading_hash(const hupai_reading *r)
@@ -302,8 +311,47 @@ static void emit_reading(dctx *x)
     x->count++;
 }
 
+#define GROUP_CAP 512
+
+typedef struct {
+    uint8_t jokers, melds, pair, pair_kind, triplets_only;
+    uint8_t standin[SUIT_KINDS];
+} group_reading;
+
+struct group_list {
+    group_reading r[GROUP_CAP];
+    int n, overflow;
+};
+
+static void emit_group(dctx *x)
+{
+    group_reading r;
+    memset(&r, 0, sizeof r);
+    int lo = x->group < 3 ? SUIT_KINDS * x->group : HONOR_BASE;
+    r.jokers = (uint8_t)(x->jokers0 - x->jokers);
+    r.melds = (uint8_t)(x->melds0 - x->melds);
+    r.pair = (uint8_t)(1 - x->pair);
+    r.pair_kind = HUPAI_FREE;
+    r.triplets_only = 1;
+    for (int i = 0; i < x->depth; i++) {
+        const hupai_meld *md = &x->stack[i];
+        if (md->kind == HUPAI_MELD_PAIR) r.pair_kind = md->tile[0];
+        else if (md->kind == HUPAI_MELD_SEQUENCE) r.triplets_only = 0;
+    }
+    for (int t = lo; t < x->hi; t++) r.standin[t - lo] = (uint8_t)(x->used[t] - x->counts[t]);
+    struct group_list *gl = x->glist;
+    for (int i = 0; i < gl->n; i++)
+        if (memcmp(&gl->r[i], &r, sizeof r) == 0) return;
+    if (gl->n < GROUP_CAP) gl->r[gl->n++] = r;
+    else gl->overflow = 1;
+}
+
 static void emit(dctx *x)
 {
+    if (x->group >= 0) {
+        emit_group(x);
+        return;
+    }
     if (x->readings) {
         emit_reading(x);
         return;
@@ -342,11 +390,17 @@ static void place(dctx *x, const hupai_meld *md, int t, int id)
     x->jokers -= nj;
     x->melds -= !is_pair;
     x->pair -= is_pair;
+    /* a meld lies in one group: only that group's class changes */
+    int g = t < HONOR_BASE ? t / SUIT_KINDS : 3, tiles = 0, old = x->cls[g];
+    x->cls[g] = group_class(x->rem, g, x->opts, &tiles);
+    x->gsum -= md->size - nj;
     if (ok && x->jokers >= 0 && completable(x)) {
         x->stack[x->depth++] = *md;
         search(x, t, id);
         x->depth--;
     }
+    x->cls[g] = old;
+    x->gsum += md->size - nj;
     x->jokers += nj;
     x->melds += !is_pair;
     x->pair += is_pair;
@@ -394,9 +448,9 @@ static int templates(int t, unsigned opts, uint8_t tpl[4][3])
  * multiset of melds is produced exactly once. */
 static void search(dctx *x, int t, int last_id)
 {
-    int from = t;
-    while (t < HUPAI_KINDS && x->rem[t] == 0) t++;
-    if (t == HUPAI_KINDS) {
+    int from = t, end = x->group < 0 ? HUPAI_KINDS : x->hi;
+    while (t < end && x->rem[t] == 0) t++;
+    if (t == end) {
         emit(x);
         return;
     }
@@ -458,6 +512,8 @@ static void start(dctx *x, const uint8_t *counts, int jokers, unsigned opts, siz
     x->cap = cap;
     x->count = 0;
     x->overflow = 0;
+    x->group = -1;
+    classify(x->rem, opts, x->cls);
     if (completable(x)) search(x, 0, -1);
 }
 
@@ -471,15 +527,83 @@ size_t hupai_decompose_standard(const uint8_t *counts, int jokers, unsigned opts
     return x.count;
 }
 
+/* Combine one reading per group (budgets permitting) into whole-hand readings. */
+static void combine_groups(dctx *x, struct group_list *gl, int g, hupai_reading *acc,
+                           int jokers, int melds, int pairs)
+{
+    if (g == 4) {
+        hupai_reading r = *acc;
+        r.free_melds = (uint8_t)(x->m - melds);
+        r.free_pairs = (uint8_t)(1 - pairs);
+        r.hash = reading_hash(&r);
+        for (size_t i = 0; i < x->count && i < x->cap; i++)
+            if (same_reading(&x->readings[i], &r)) return;
+        if (x->count < x->cap) x->readings[x->count] = r;
+        else x->overflow = 1;
+        x->count++;
+        return;
+    }
+    int lo = g < 3 ? SUIT_KINDS * g : HONOR_BASE, n = g < 3 ? SUIT_KINDS : HONOR_KINDS;
+    for (int i = 0; i < gl[g].n; i++) {
+        const group_reading *gr = &gl[g].r[i];
+        if (jokers + gr->jokers > x->jokers0 || melds + gr->melds > x->m || pairs + gr->pair > 1)
+            continue;
+        hupai_reading next = *acc;
+        memcpy(next.standin + lo, gr->standin, (size_t)n);
+        if (gr->pair) next.pair = gr->pair_kind;
+        next.triplets_only = (uint8_t)(acc->triplets_only && gr->triplets_only);
+        combine_groups(x, gl, g + 1, &next, jokers + gr->jokers, melds + gr->melds,
+                       pairs + gr->pair);
+    }
+}
+
 size_t hupai_readings(const uint8_t *counts, int jokers, unsigned opts,
                       hupai_reading *out, size_t cap)
 {
+    /* Melds never cross groups, so each group's arrangements are enumerated on their
+     * own and then combined: far fewer search nodes than arranging the whole hand
+     * when jokers can go anywhere. */
+    struct group_list gl[4];
     dctx x;
     x.out = NULL;
     x.readings = out;
-    start(&x, counts, jokers, opts, cap);
+    memcpy(x.rem, counts, HUPAI_KINDS);
+    memset(x.used, 0, HUPAI_KINDS);
+    x.counts = counts;
+    x.m = total_of(counts, jokers) / 3;
+    x.opts = opts;
+    x.cap = cap;
+    x.count = 0;
+    x.overflow = 0;
+    x.jokers0 = jokers;
+    classify(x.rem, opts, x.cls);
+    int feasible = HUPAI_DEF[hand_class(x.cls)][2 * x.m + 1] <= jokers;
+    for (int g = 0; g < 4 && feasible; g++) {
+        gl[g].n = 0;
+        gl[g].overflow = 0;
+        x.group = g;
+        x.hi = g < 3 ? SUIT_KINDS * (g + 1) : HUPAI_KINDS;
+        x.jokers = jokers;
+        x.melds = x.melds0 = x.m;
+        x.pair = 1;
+        x.depth = 0;
+        x.glist = &gl[g];
+        int lo = g < 3 ? SUIT_KINDS * g : HONOR_BASE;
+        x.gsum = 0;
+        for (int t = lo; t < x.hi; t++) x.gsum += counts[t];
+        if (completable(&x)) search(&x, lo, -1);
+        if (gl[g].overflow || gl[g].n == 0) feasible = 0;
+    }
+    x.group = -1;
+    if (feasible) {
+        hupai_reading acc;
+        memset(&acc, 0, sizeof acc);
+        acc.pair = HUPAI_FREE;
+        acc.triplets_only = 1;
+        combine_groups(&x, gl, 0, &acc, 0, 0, 0);
+    }
     size_t n = x.count;
-    if (!x.overflow && (opts & HUPAI_SEVEN_PAIRS) && total_of(counts, jokers) == 14
+    if ((opts & HUPAI_SEVEN_PAIRS) && total_of(counts, jokers) == 14
             && seven_from_census(census(counts), opts) == jokers) {
         hupai_reading r;
         memset(&r, 0, sizeof r);
@@ -520,4 +644,95 @@ int hupai_decompose_seven_pairs(const uint8_t *counts, int jokers, unsigned opts
         left -= 2;
     }
     return k == 7;
+}
+
+/* ------------------------------------------------------------ reading summaries */
+
+static int count_quads(const uint8_t *f)
+{
+    int q = 0;
+    for (int t = 0; t < HUPAI_KINDS; t++) q += f[t] == 4;
+    return q;
+}
+
+/* Most kinds at four after placing `melds` free melds (option ids >= from, so each
+ * multiset once) and `pairs` free pairs on f within `allowed`; -1 if impossible.
+ * At most two melds and one pair (eight jokers), so plain search is cheap. */
+static int place_free(uint8_t *f, int melds, int pairs, uint64_t allowed, int triplets_only,
+                      unsigned opts, int from)
+{
+    if (melds == 0 && pairs == 0) return count_quads(f);
+    int best = -1;
+    if (melds) {
+        for (int id = from; id < HUPAI_KINDS + 26; id++) {
+            uint8_t k[3];
+            if (id < HUPAI_KINDS) {
+                k[0] = k[1] = k[2] = (uint8_t)id;
+            } else {
+                int s = id - HUPAI_KINDS;           /* 21 suit sequences, then honours */
+                if (triplets_only) break;
+                if (s < 21) {
+                    int base = (s / 7) * 9 + s % 7;
+                    k[0] = (uint8_t)base; k[1] = (uint8_t)(base + 1); k[2] = (uint8_t)(base + 2);
+                } else {
+                    if (!(opts & HUPAI_HONOR_SEQ)) break;
+                    static const uint8_t hs[5][3] = {{27, 28, 29}, {27, 28, 30}, {27, 29, 30},
+                                                     {28, 29, 30}, {31, 32, 33}};
+                    k[0] = hs[s - 21][0]; k[1] = hs[s - 21][1]; k[2] = hs[s - 21][2];
+                }
+            }
+            int ok = 1;
+            for (int i = 0; i < 3; i++) ok &= (int)((allowed >> k[i]) & 1);
+            if (!ok) continue;
+            for (int i = 0; i < 3; i++) f[k[i]]++;
+            for (int i = 0; i < 3; i++) ok &= f[k[i]] <= 4;
+            if (ok) {
+                int q = place_free(f, melds - 1, pairs, allowed, triplets_only, opts, id);
+                if (q > best) best = q;
+            }
+            for (int i = 0; i < 3; i++) f[k[i]]--;
+        }
+        return best;
+    }
+    for (int t = 0; t < HUPAI_KINDS; t++) {
+        if (!((allowed >> t) & 1) || f[t] > 2) continue;
+        f[t] += 2;
+        int q = place_free(f, 0, pairs - 1, allowed, triplets_only, opts, 0);
+        if (q > best) best = q;
+        f[t] -= 2;
+    }
+    return best;
+}
+
+size_t hupai_summarize(const hupai_reading *r, size_t n, const uint8_t *counts,
+                       const uint8_t *extra, uint64_t allowed, unsigned opts, hupai_summary *out)
+{
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++) {
+        uint8_t f[HUPAI_KINDS];
+        int ok = 1;
+        for (int t = 0; t < HUPAI_KINDS; t++) {
+            f[t] = (uint8_t)(counts[t] + extra[t] + r[i].standin[t]);
+            ok &= f[t] <= 4;
+        }
+        if (!ok) continue;
+        int q = place_free(f, r[i].free_melds, r[i].free_pairs, allowed,
+                           r[i].triplets_only, opts, 0);
+        if (q < 0) continue;
+        for (int variant = 0; variant < 2; variant++) {
+            /* a triplets-only reading with free melds is also a reading with free
+             * sequences, which may make more quads */
+            if (variant && !(r[i].triplets_only && r[i].free_melds)) break;
+            if (variant) {
+                q = place_free(f, r[i].free_melds, r[i].free_pairs, allowed, 0, opts, 0);
+                if (q < 0) break;
+            }
+            hupai_summary sm = {r[i].form, (uint8_t)(r[i].triplets_only && !variant), r[i].pair,
+                                r[i].free_melds, r[i].free_pairs, (uint8_t)q};
+            int dup = 0;
+            for (size_t j = 0; j < k && !dup; j++) dup = memcmp(&out[j], &sm, sizeof sm) == 0;
+            if (!dup) out[k++] = sm;
+        }
+    }
+    return k;
 }

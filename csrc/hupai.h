@@ -80,6 +80,20 @@ size_t hupai_decompose_standard(const uint8_t *counts, int jokers, unsigned opts
 size_t hupai_readings(const uint8_t *counts, int jokers, unsigned opts,
                       hupai_reading *out, size_t cap);
 
+/* What the regional rules ask of a reading, given tiles held outside the concealed
+ * hand (`extra`, e.g. declared melds) and the kinds joker-only sets may take. */
+typedef struct {
+    uint8_t form, triplets_only, pair, free_melds, free_pairs;
+    uint8_t quads;     /* kinds with four tiles (hand + extra + jokers), free sets placed for the most */
+} hupai_summary;
+
+/* Pre: r[0..n-1] from hupai_readings of counts; counts[t] + extra[t] <= 4.  Writes the
+ * distinct summaries of the readings that keep every kind within four (melds counted)
+ * and whose free sets fit in `allowed` (bit t: kind t); returns how many (<= 2n: a
+ * triplets-only reading with free melds also yields its free-sequence variant). */
+size_t hupai_summarize(const hupai_reading *r, size_t n, const uint8_t *counts,
+                       const uint8_t *extra, uint64_t allowed, unsigned opts, hupai_summary *out);
+
 /* Pre: as hupai_is_win with a 14-tile total.  Writes the 7 pairs of the (unique)
  * seven-pairs arrangement to out and returns 1, or returns 0 when there is none. */
 int hupai_decompose_seven_pairs(const uint8_t *counts, int jokers, unsigned opts,

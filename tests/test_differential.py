@@ -1,6 +1,7 @@
 """Hypothesis differential tests: the native core against the pure-Python reference."""
 import numpy as np
 from hypothesis import given
+from hypothesis import strategies as st
 
 import hupai
 import reference as ref
@@ -92,3 +93,40 @@ def test_readings(hand, opts):
     assert len(set(keys)) == len(keys), "duplicate readings"
     expected = {_reading_key(form, melds) for form, melds in ref.decompose(counts, jokers, **opts)}
     assert set(keys) == expected
+
+
+@st.composite
+def extras(draw, counts):
+    """Tiles outside the hand (melds), never making a kind exceed four."""
+    extra = np.zeros(34, np.uint8)
+    for t in draw(st.lists(st.integers(0, 33), max_size=6)):
+        if counts[t] + extra[t] < 4:
+            extra[t] += 1
+    return extra
+
+
+@given(any_hand(remainders=(2,), max_jokers=4), options, st.data())
+def test_reading_summaries(hand, opts, data):
+    from free_sets import place_free_sets
+    counts, jokers = hand
+    extra = data.draw(extras(counts))
+    kinds = sorted(data.draw(st.sets(st.integers(0, 33), min_size=1)))
+    got = hupai.reading_summaries(counts, jokers, extra, kinds, **opts)
+    assert len(set(got)) == len(got)
+    expected = set()
+    honor_seqs = [(27, 28, 29), (27, 28, 30), (27, 29, 30), (28, 29, 30), (31, 32, 33)]
+    for r in hupai.readings(counts, jokers, **opts):
+        base = (counts.astype(int) + extra).tolist()
+        for t in r.standins:
+            base[t] += 1
+        if max(base) > 4:
+            continue
+        variants = [r.triplets_only] + ([False] if r.triplets_only and r.free_melds else [])
+        for trip in variants:
+            finals = list(place_free_sets(base, r.free_melds, r.free_pairs, kinds, trip,
+                                          honor_seqs if opts["honor_sequences"] else []))
+            if not finals:
+                continue
+            quads = max(sum(1 for x in f if x == 4) for f in finals)
+            expected.add((r.form, trip, r.pair, quads, r.free_melds, r.free_pairs))
+    assert set(got) == expected

@@ -10,12 +10,12 @@ from cpython.buffer cimport (PyObject_CheckBuffer, PyObject_GetBuffer, PyBuffer_
                              PyBUF_RECORDS_RO)
 from libc.stdint cimport uint8_t, int8_t, uint64_t
 from libc.stdlib cimport malloc, free
-from libc.string cimport memcpy
+from libc.string cimport memcpy, memset
 
 from hupai._kernel cimport (
     hupai_meld, hupai_deficit, hupai_is_win, hupai_shanten, hupai_waits,
     hupai_improving, hupai_decompose_standard, hupai_decompose_seven_pairs,
-    hupai_reading, hupai_readings,
+    hupai_reading, hupai_readings, hupai_summary, hupai_summarize,
     HUPAI_STANDARD, HUPAI_SEVEN_PAIRS, HUPAI_QUADS_AS_TWO, HUPAI_HONOR_SEQ,
     HUPAI_MELD_SEQUENCE, HUPAI_MELD_TRIPLET, HUPAI_MELD_PAIR, HUPAI_MELD_ANY, HUPAI_FREE,
 )
@@ -275,20 +275,14 @@ def readings(counts, jokers=0, *, bint seven_pairs=True, bint quads_as_two_pairs
     _check_size(total, 2, "readings")
     cdef unsigned opts = _options(True, seven_pairs, quads_as_two_pairs, honor_sequences)
     cdef hupai_reading small[16]
-    cdef hupai_reading *buf = small
-    cdef size_t cap = 16, n, i
+    cdef hupai_reading *heap = NULL
+    cdef hupai_reading *buf
+    cdef size_t n, i
     cdef int t, j
     cdef list out = []
-    with nogil:
-        n = hupai_readings(c, k, opts, buf, cap)
-    if n > cap:
-        cap = n
-        buf = <hupai_reading *>malloc(cap * sizeof(hupai_reading))
-        if buf == NULL:
-            raise MemoryError()
-        with nogil:
-            n = hupai_readings(c, k, opts, buf, cap)
     try:
+        n = _collect_readings(c, k, opts, small, 16, &heap)
+        buf = heap if heap != NULL else small
         for i in range(n):
             standins = []
             for t in range(NK):
@@ -298,8 +292,89 @@ def readings(counts, jokers=0, *, bint seven_pairs=True, bint quads_as_two_pairs
                                None if buf[i].pair == HUPAI_FREE else buf[i].pair,
                                buf[i].triplets_only != 0, buf[i].free_melds, buf[i].free_pairs))
     finally:
-        if buf != small:
-            free(buf)
+        free(heap)
+    return out
+
+
+cdef size_t _collect_readings(const uint8_t *c, int k, unsigned opts, hupai_reading *small,
+                              size_t cap, hupai_reading **heap) except? 0:
+    """Readings into small (cap entries) or, when more are needed, into *heap (malloc'd;
+    the caller frees it).  The kernel's count is an upper bound when cap was too small,
+    so grow and retry until it fits."""
+    cdef size_t n
+    cdef hupai_reading *buf = small
+    with nogil:
+        n = hupai_readings(c, k, opts, buf, cap)
+    while n > cap:
+        cap = n
+        free(heap[0])
+        heap[0] = <hupai_reading *>malloc(cap * sizeof(hupai_reading))
+        if heap[0] == NULL:
+            raise MemoryError()
+        buf = heap[0]
+        with nogil:
+            n = hupai_readings(c, k, opts, buf, cap)
+    return n
+
+
+def reading_summaries(counts, jokers=0, extra=None, free_kinds=None, *, bint seven_pairs=True,
+                      bint quads_as_two_pairs=True, bint honor_sequences=False):
+    """What regional scoring asks of the readings of a complete hand, in one call.
+
+    ``extra`` (34 counts, default none) are tiles held outside the concealed hand, such
+    as declared melds; ``free_kinds`` (tile indices, default all) are the kinds jokers
+    forming whole sets may take.  Returns the distinct tuples
+    ``(form, triplets_only, pair, quads, free_melds, free_pairs)`` over the readings
+    (see :func:`readings`) in which no kind exceeds four copies counting ``extra``,
+    where ``quads`` counts the kinds with four tiles (hand, extra and jokers) with the
+    free sets placed to make the most.  A triplets-only reading with free melds is
+    also reported with free sequences (``triplets_only`` false)."""
+    cdef uint8_t c[NK]
+    cdef uint8_t e[NK]
+    cdef int k = load_jokers(jokers)
+    cdef int total = load_counts(counts, c) + k
+    cdef int t
+    _check_size(total, 2, "reading_summaries")
+    if extra is None:
+        memset(e, 0, NK)
+    else:
+        load_counts(extra, e)
+        for t in range(NK):
+            if c[t] + e[t] > 4:
+                raise ValueError(f"counts and extra hold {c[t] + e[t]} of kind {t}; at most 4 exist")
+    cdef uint64_t allowed = 0
+    if free_kinds is None:
+        allowed = (<uint64_t>1 << NK) - 1
+    else:
+        for t in free_kinds:
+            if not 0 <= t < NK:
+                raise ValueError(f"free kind {t} is outside 0-33")
+            allowed |= <uint64_t>1 << t
+    cdef unsigned opts = _options(True, seven_pairs, quads_as_two_pairs, honor_sequences)
+    cdef hupai_reading small[32]
+    cdef hupai_reading *heap = NULL
+    cdef hupai_reading *buf
+    cdef hupai_summary sums_small[64]
+    cdef hupai_summary *sums = sums_small
+    cdef size_t n, m, i
+    cdef list out = []
+    try:
+        n = _collect_readings(c, k, opts, small, 32, &heap)
+        buf = heap if heap != NULL else small
+        if 2 * n > 64:
+            sums = <hupai_summary *>malloc(2 * n * sizeof(hupai_summary))
+            if sums == NULL:
+                raise MemoryError()
+        with nogil:
+            m = hupai_summarize(buf, n, c, e, allowed, opts, sums)
+        for i in range(m):
+            out.append((SEVEN_PAIRS if sums[i].form else STANDARD, sums[i].triplets_only != 0,
+                        None if sums[i].pair == HUPAI_FREE else sums[i].pair, sums[i].quads,
+                        sums[i].free_melds, sums[i].free_pairs))
+    finally:
+        free(heap)
+        if sums != sums_small:
+            free(sums)
     return out
 
 

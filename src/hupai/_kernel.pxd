@@ -30,6 +30,18 @@ cdef extern from "hupai.h" nogil:
         uint8_t free_pairs
         uint8_t standin[34]
 
+    ctypedef struct hupai_summary:
+        uint8_t form
+        uint8_t triplets_only
+        uint8_t pair
+        uint8_t free_melds
+        uint8_t free_pairs
+        uint8_t quads
+
+    size_t hupai_summarize(const hupai_reading *r, size_t n, const uint8_t *counts,
+                           const uint8_t *extra, uint64_t allowed, unsigned opts,
+                           hupai_summary *out) noexcept
+
     int hupai_deficit(const uint8_t *counts, int jokers, unsigned opts) noexcept
     int hupai_is_win(const uint8_t *counts, int jokers, unsigned opts) noexcept
     int hupai_shanten(const uint8_t *counts, int jokers, unsigned opts) noexcept

@@ -15,7 +15,6 @@ import numpy as np
 
 from .. import _core, tiles
 from ..tiles import RED
-from .jokers import max_quads
 from .ledger import Amount, Ledger, Transfer
 from .model import ANGANG, BUGANG, CHI, KONGS, MINGGANG, OTHERS, PENG, DeclaredMeld, Hand, WinContext
 from .patterns import Pattern, PatternTable, apply_exclusions, resolve
@@ -230,6 +229,7 @@ class _Prepared:
     counts: bytes            # natural concealed tiles after the win (ghosts removed), for the kernel
     jokers: int              # ghosts in the concealed hand after the win
     base: tuple              # natural concealed tiles plus the melds' kinds (ghosts resolved)
+    extra: bytes             # the melds' kinds (ghosts resolved)
     ghosts_total: int        # ghosts anywhere (for 無鬼)
     suits: frozenset         # suits of the natural tiles, melds included
     melds: int
@@ -265,8 +265,10 @@ def _prepare(hand: Hand, win_tile: Optional[int], rules: LuzhouRules) -> _Prepar
     jokers = conc[GHOST]
     conc[GHOST] = 0
     base[GHOST] = 0
+    extra = bytes(b - c for b, c in zip(base, conc))
     suits = frozenset(g for g in range(3) if any(naturals[9 * g:9 * g + 9]))
-    return _Prepared(bytes(conc), jokers, tuple(base), jokers + meld_ghosts, suits, len(hand.melds))
+    return _Prepared(bytes(conc), jokers, tuple(base), extra, jokers + meld_ghosts, suits,
+                     len(hand.melds))
 
 
 class _Best(NamedTuple):
@@ -278,44 +280,22 @@ class _Best(NamedTuple):
 
 
 def _candidates(p: _Prepared) -> Iterable[tuple[str, bool, int]]:
-    """(shape, 清, G) of the readings of the hand worth valuing: for each shape and 清,
-    the reading with the most 閨 (the value grows with G), ghosts assigned and free
-    ghost sets placed to make the most 閨."""
+    """(shape, 清, G) of the readings worth valuing: for each shape, the reading with
+    the most 閨 (the value grows with G), ghosts never a fifth copy counting the melds
+    (C10), ghost-only sets placed in the hand's own suits to make the most 閨.
+
+    A ghost standing in a set with a natural tile takes that tile's suit, so the
+    ghosts never add a suit: 缺一門 and 清 follow from the natural tiles alone."""
     seven = p.melds == 0   # 七對 is fully concealed (L87)
-    readings = _core.readings(p.counts, p.jokers, seven_pairs=seven, quads_as_two_pairs=True)
-    base = p.base
-    base_quads = base.count(4)
-    best: dict[tuple[str, bool], int] = {}
-    for r in readings:
-        st = r.standins
-        shape = QIDUI if r.form == "seven_pairs" else DUIDUI if r.triplets_only else PINGHU
-        if st:
-            if st[-1] >= 27:
-                continue   # a ghost stands only for a suited tile (L5, L19)
-            delta: dict[int, int] = {}
-            for t in st:
-                delta[t] = delta.get(t, 0) + 1
-            if any(base[t] + d > 4 for t, d in delta.items()):
-                continue   # a ghost is never a fifth copy, melds counted (C10)
-            suits = p.suits | {t // 9 for t in delta}
-            if len(suits) > 2:
-                continue   # 缺一門 once the ghosts are assigned (L13, L133)
-        else:
-            delta, suits = {}, p.suits
-        if r.free_melds or r.free_pairs:
-            start = list(base)
-            for t, d in delta.items():
-                start[t] += d
-            kinds = [t for g in (sorted(suits) or [0]) for t in range(9 * g, 9 * g + 9)]
-            quads = max_quads(start, r.free_melds, r.free_pairs, kinds, shape == DUIDUI)
-            if quads is None:
-                continue
-        else:
-            quads = base_quads + sum(1 for t, d in delta.items() if base[t] + d == 4)
-        key = (shape, len(suits) <= 1)
-        if quads > best.get(key, -1):
-            best[key] = quads
-    return [(shape, qing, quads) for (shape, qing), quads in best.items()]
+    kinds = [t for g in (sorted(p.suits) or [0]) for t in range(9 * g, 9 * g + 9)]
+    best: dict[str, int] = {}
+    for form, triplets_only, _pair, quads, _fm, _fp in _core.reading_summaries(
+            p.counts, p.jokers, p.extra, kinds, seven_pairs=seven):
+        shape = QIDUI if form == "seven_pairs" else DUIDUI if triplets_only else PINGHU
+        if quads > best.get(shape, -1):
+            best[shape] = quads
+    qing = len(p.suits) <= 1
+    return [(shape, qing, quads) for shape, quads in best.items()]
 
 
 def _half(v: int, rules: LuzhouRules) -> int:
