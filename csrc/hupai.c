@@ -578,16 +578,41 @@ size_t hupai_readings(const uint8_t *counts, int jokers, unsigned opts,
     x.jokers0 = jokers;
     classify(x.rem, opts, x.cls);
     int feasible = HUPAI_DEF[hand_class(x.cls)][2 * x.m + 1] <= jokers;
+    /* Least jokers and melds each group needs to cover its own tiles exactly: a group
+     * may use only what the others leave, which prunes its search. */
+    int need_j[4], need_m[4], sum_j = 0, sum_m = 0;
+    for (int g = 0; g < 4; g++) {
+        int lo = g < 3 ? SUIT_KINDS * g : HONOR_BASE, hi = g < 3 ? lo + SUIT_KINDS : HUPAI_KINDS;
+        int sg = 0;
+        for (int t = lo; t < hi; t++) sg += counts[t];
+        const uint8_t *row = HUPAI_DEF[x.cls[g]];
+        need_j[g] = need_m[g] = BIG;
+        for (int j = 0; j <= x.m; j++)
+            for (int p = 0; p <= 1; p++) {
+                int need = 3 * j + 2 * p - sg;
+                if (need >= 0 && row[2 * j + p] == need) {
+                    need_j[g] = imin(need_j[g], need);
+                    need_m[g] = imin(need_m[g], j);
+                }
+            }
+        sum_j += need_j[g];
+        sum_m += need_m[g];
+    }
     for (int g = 0; g < 4 && feasible; g++) {
         gl[g].n = 0;
         gl[g].overflow = 0;
         x.group = g;
         x.hi = g < 3 ? SUIT_KINDS * (g + 1) : HUPAI_KINDS;
-        x.jokers = jokers;
-        x.melds = x.melds0 = x.m;
+        x.jokers = jokers - (sum_j - need_j[g]);
+        x.melds = x.melds0 = x.m - (sum_m - need_m[g]);
         x.pair = 1;
+        if (x.jokers < 0 || x.melds < 0) {
+            feasible = 0;
+            break;
+        }
         x.depth = 0;
         x.glist = &gl[g];
+        x.jokers0 = x.jokers;
         int lo = g < 3 ? SUIT_KINDS * g : HONOR_BASE;
         x.gsum = 0;
         for (int t = lo; t < x.hi; t++) x.gsum += counts[t];
@@ -595,6 +620,7 @@ size_t hupai_readings(const uint8_t *counts, int jokers, unsigned opts,
         if (gl[g].overflow || gl[g].n == 0) feasible = 0;
     }
     x.group = -1;
+    x.jokers0 = jokers;
     if (feasible) {
         hupai_reading acc;
         memset(&acc, 0, sizeof acc);

@@ -235,39 +235,44 @@ class _Prepared:
     melds: int
 
 
+_NO_EXTRA = bytes(34)
+
+
 def _prepare(hand: Hand, win_tile: Optional[int], rules: LuzhouRules) -> _Prepared:
     """Validate the hand for Luzhou and split it into what the search needs."""
-    conc = hand.concealed.tolist()
+    naturals = hand.concealed.tolist()
     if win_tile is not None:
-        conc[win_tile] += 1
-    naturals = list(conc)
-    base = list(conc)
+        naturals[win_tile] += 1
+    counts = list(naturals)          # the concealed tiles, ghosts removed below
+    jokers = counts[GHOST]
+    counts[GHOST] = 0
     meld_ghosts = 0
-    for m in hand.melds:
-        for t in _meld_kinds(m, rules):
-            base[t] += 1
-        for t in m.tiles:
-            naturals[t] += 1
-        meld_ghosts += m.tiles.count(GHOST)
+    if hand.melds:
+        base = list(counts)
+        for m in hand.melds:
+            for t in _meld_kinds(m, rules):
+                base[t] += 1
+            for t in m.tiles:
+                naturals[t] += 1
+            meld_ghosts += m.tiles.count(GHOST)
+        extra = bytes(b - c for b, c in zip(base, counts))
+    else:
+        base, extra = counts, _NO_EXTRA
     if any(naturals[27:33]):
         raise ValueError("Luzhou has no honour tiles besides the 紅中 ghosts (7z)")
-    extra = " and the winning tile" if win_tile is not None else ""
+    where = " and the winning tile" if win_tile is not None else ""
     if max(naturals[:27]) > 4:
         t = max(range(27), key=naturals.__getitem__)
-        raise ValueError(f"{naturals[t]} copies of {tiles.tile_name(t)} counting the melds{extra}; "
+        raise ValueError(f"{naturals[t]} copies of {tiles.tile_name(t)} counting the melds{where}; "
                          "only 4 exist")
     if naturals[GHOST] > rules.ghost_count:
-        raise ValueError(f"{naturals[GHOST]} copies of 紅中 counting the melds{extra}; only "
+        raise ValueError(f"{naturals[GHOST]} copies of 紅中 counting the melds{where}; only "
                          f"{rules.ghost_count} exist (luzhou_ghost_count)")
     if max(base[:27]) > 4:
         t = max(range(27), key=base.__getitem__)
         raise ValueError(f"a ghost in a meld would be a fifth {tiles.tile_name(t)}")
-    jokers = conc[GHOST]
-    conc[GHOST] = 0
-    base[GHOST] = 0
-    extra = bytes(b - c for b, c in zip(base, conc))
     suits = frozenset(g for g in range(3) if any(naturals[9 * g:9 * g + 9]))
-    return _Prepared(bytes(conc), jokers, tuple(base), extra, jokers + meld_ghosts, suits,
+    return _Prepared(bytes(counts), jokers, tuple(base), extra, jokers + meld_ghosts, suits,
                      len(hand.melds))
 
 
