@@ -61,13 +61,15 @@ def make(kind: str, n: int, size: int, seed: int = SEED, max_jokers: int = 4):
     return hands, jokers
 
 
-def luzhou_wins(n: int, seed: int = SEED, max_ghosts: int = 4):
+def luzhou_wins(n: int, seed: int = SEED, ghosts: str = "dealt"):
     """Luzhou winning situations: (Hand, WinContext) pairs.
 
     A complete hand in one or two suits (4 melds and a pair, sometimes seven pairs,
-    sometimes with a declared peng), 0-max_ghosts tiles replaced by 紅中 ghosts, a
-    random tile of it taken as the winning tile, self-drawn or not; only hands that
-    are legal wins are kept (about two thirds)."""
+    sometimes with a declared peng), some tiles replaced by 紅中 ghosts, a random tile
+    of it taken as the winning tile, self-drawn or not; only hands that are legal wins
+    are kept.  ``ghosts``: "dealt" draws the number of ghosts as a 14-tile hand from
+    the 112-tile wall would hold them (0: 59%, 1: 33%, 2: 7%, ...); "uniform" draws
+    0-4 uniformly, a stress test."""
     from hupai.rules import DeclaredMeld, Hand, WinContext, luzhou
 
     rng = np.random.default_rng(seed)
@@ -95,7 +97,8 @@ def luzhou_wins(n: int, seed: int = SEED, max_ghosts: int = 4):
             for _ in range(3):
                 tiles.remove(t)
             melds.append(DeclaredMeld("peng", (t, t, t)))
-        for _ in range(rng.integers(0, max_ghosts + 1)):
+        k = rng.hypergeometric(4, 108, 14) if ghosts == "dealt" else rng.integers(0, 5)
+        for _ in range(k):
             tiles[rng.integers(len(tiles))] = 33
         win = int(tiles.pop(rng.integers(len(tiles))))
         concealed = np.zeros(34, np.uint8)

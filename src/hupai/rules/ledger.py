@@ -32,7 +32,13 @@ class Ledger:
 
     @classmethod
     def of(cls, transfers: Iterable[Transfer]) -> "Ledger":
-        return cls(tuple(t.check() for t in transfers if t.amount))
+        kept = []
+        for t in transfers:
+            if t.amount:
+                if t.amount < 0 or t.payer == t.payee:
+                    t.check()   # raises, naming the problem
+                kept.append(t)
+        return cls(tuple(kept))
 
     def __add__(self, other: "Ledger") -> "Ledger":
         return Ledger(self.transfers + other.transfers)

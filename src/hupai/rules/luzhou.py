@@ -8,7 +8,7 @@ Line numbers ``L<n>`` cite the seed.
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Iterable, Mapping, NamedTuple, Optional, Sequence
 
 import numpy as np
@@ -224,8 +224,7 @@ def _meld_kinds(meld: DeclaredMeld, rules: LuzhouRules) -> tuple[int, ...]:
     return (naturals[0],) * len(meld.tiles)
 
 
-@dataclass(frozen=True)
-class _Prepared:
+class _Prepared(NamedTuple):
     counts: bytes            # natural concealed tiles after the win (ghosts removed), for the kernel
     jokers: int              # ghosts in the concealed hand after the win
     base: tuple              # natural concealed tiles plus the melds' kinds (ghosts resolved)
@@ -236,6 +235,11 @@ class _Prepared:
 
 
 _NO_EXTRA = bytes(34)
+_SUIT_SETS = {(a, b, c): frozenset(g for g, on in enumerate((a, b, c)) if on)
+              for a in (False, True) for b in (False, True) for c in (False, True)}
+# kinds that ghost-only sets may take: the hand's own suits (any suit if it has none)
+_FREE_KINDS = {suits: tuple(t for g in (sorted(suits) or [0]) for t in range(9 * g, 9 * g + 9))
+               for suits in _SUIT_SETS.values()}
 
 
 def _prepare(hand: Hand, win_tile: Optional[int], rules: LuzhouRules) -> _Prepared:
@@ -271,7 +275,7 @@ def _prepare(hand: Hand, win_tile: Optional[int], rules: LuzhouRules) -> _Prepar
     if max(base[:27]) > 4:
         t = max(range(27), key=base.__getitem__)
         raise ValueError(f"a ghost in a meld would be a fifth {tiles.tile_name(t)}")
-    suits = frozenset(g for g in range(3) if any(naturals[9 * g:9 * g + 9]))
+    suits = _SUIT_SETS[any(naturals[0:9]), any(naturals[9:18]), any(naturals[18:27])]
     return _Prepared(bytes(counts), jokers, tuple(base), extra, jokers + meld_ghosts, suits,
                      len(hand.melds))
 
@@ -284,7 +288,7 @@ class _Best(NamedTuple):
     facts: Facts
 
 
-def _candidates(p: _Prepared) -> Iterable[tuple[str, bool, int]]:
+def _candidates(p: _Prepared, counts, suits: frozenset) -> Iterable[tuple[str, bool, int]]:
     """(shape, 清, G) of the readings worth valuing: for each shape, the reading with
     the most 閨 (the value grows with G), ghosts never a fifth copy counting the melds
     (C10), ghost-only sets placed in the hand's own suits to make the most 閨.
@@ -292,14 +296,13 @@ def _candidates(p: _Prepared) -> Iterable[tuple[str, bool, int]]:
     A ghost standing in a set with a natural tile takes that tile's suit, so the
     ghosts never add a suit: 缺一門 and 清 follow from the natural tiles alone."""
     seven = p.melds == 0   # 七對 is fully concealed (L87)
-    kinds = [t for g in (sorted(p.suits) or [0]) for t in range(9 * g, 9 * g + 9)]
     best: dict[str, int] = {}
     for form, triplets_only, _pair, quads, _fm, _fp in _core.reading_summaries(
-            p.counts, p.jokers, p.extra, kinds, seven_pairs=seven):
+            counts, p.jokers, p.extra, _FREE_KINDS[suits], seven_pairs=seven):
         shape = QIDUI if form == "seven_pairs" else DUIDUI if triplets_only else PINGHU
         if quads > best.get(shape, -1):
             best[shape] = quads
-    qing = len(p.suits) <= 1
+    qing = len(suits) <= 1
     return [(shape, qing, quads) for shape, quads in best.items()]
 
 
@@ -338,13 +341,25 @@ def _xiqian(ctx: WinContext, rules: LuzhouRules) -> int:
     return 10 * (n - 4)   # mode1_linear; mode2 pays the same amounts to a winner
 
 
-def _best(p: _Prepared, ctx: WinContext, rules: LuzhouRules) -> Optional[_Best]:
+def _best(p: _Prepared, ctx: WinContext, rules: LuzhouRules, memo: Optional[dict] = None,
+          counts=None, suits: Optional[frozenset] = None) -> Optional[_Best]:
+    """The reading that pays most (ties: the higher uncapped value).  ``memo`` caches
+    valuations between calls that share the context flags (the waits of one seat);
+    ``counts`` and ``suits`` replace the prepared hand's (a wait added)."""
     best: Optional[_Best] = None
     wugui = p.ghosts_total == 0
-    for shape, qing, quads in _candidates(p):
-        facts = Facts(shape, qing, quads, wugui, p.melds == 4 and shape == DUIDUI, ctx, rules)
-        v, hits = hand_value(facts)
-        paid = _paid(v, hits, ctx, rules)
+    for shape, qing, quads in _candidates(p, p.counts if counts is None else counts,
+                                          p.suits if suits is None else suits):
+        shoubayi = p.melds == 4 and shape == DUIDUI
+        key = (shape, qing, quads, wugui, shoubayi)
+        valued = memo.get(key) if memo is not None else None
+        if valued is None:
+            facts = Facts(shape, qing, quads, wugui, shoubayi, ctx, rules)
+            v, hits = hand_value(facts)
+            valued = (v, hits, facts, _paid(v, hits, ctx, rules))
+            if memo is not None:
+                memo[key] = valued
+        v, hits, facts, paid = valued
         if best is None or (paid, v) > (best.paid, best.uncapped):
             best = _Best(paid, v, _cap(v, rules), hits, facts)
     return best
@@ -402,14 +417,6 @@ def is_huazhu(hand: Hand, rules: LuzhouRules = LuzhouRules()) -> bool:
     return len(_prepare(hand, None, rules).suits) == 3
 
 
-def _with_tile(p: _Prepared, t: int) -> _Prepared:
-    counts = bytearray(p.counts)
-    counts[t] += 1
-    base = list(p.base)
-    base[t] += 1
-    return replace(p, counts=bytes(counts), base=tuple(base), suits=p.suits | {t // 9})
-
-
 def ready(hand: Hand, rules: LuzhouRules = LuzhouRules()) -> SeatReport:
     """Is the hand ready (下叫) at the end of the wall, its waits and its 查叫 value.
 
@@ -426,12 +433,17 @@ def _seat_report(seat: str, hand: Hand, rules: LuzhouRules) -> SeatReport:
     waits: list[int] = []
     best_value: Optional[int] = None
     best_names: tuple[str, ...] = ()
+    ctx = WinContext(0, True)   # a plain self-draw: the valuation ignores which tile
+    memo: dict = {}
+    counts = bytearray(p0.counts)
     for t in _core.waits(p0.counts, p0.jokers, seven_pairs=p0.melds == 0):
         # a suited tile the hand does not already hold four of (a self-drawn 紅中
         # completes whenever some tile does, and is not listed), keeping 缺一門
         if t >= 27 or p0.base[t] >= 4 or len(p0.suits | {t // 9}) == 3:
             continue
-        best = _best(_with_tile(p0, t), WinContext(t, True), rules)
+        counts[t] += 1
+        best = _best(p0, ctx, rules, memo, counts, p0.suits | {t // 9})
+        counts[t] -= 1
         if best is None:
             continue
         waits.append(t)
