@@ -8,6 +8,7 @@ Line numbers ``L<n>`` cite the seed.
 from __future__ import annotations
 
 import functools
+import operator
 from dataclasses import dataclass
 from typing import Iterable, Mapping, NamedTuple, Optional, Sequence
 
@@ -64,6 +65,15 @@ class LuzhouRules:
             raise ValueError("luzhou ghost_as_fifth_copy=True is not supported: hupai's kernel caps "
                              "every kind at four copies, as the seed's 閨 (four identical tiles) implies")
 
+    def __hash__(self) -> int:
+        # rules key the valuation cache: hash the flags once, not on every lookup
+        try:
+            return self.__dict__["_hash"]
+        except KeyError:
+            h = hash(tuple(getattr(self, f) for f in self.__dataclass_fields__))
+            object.__setattr__(self, "_hash", h)
+            return h
+
     @classmethod
     def from_options(cls, options: Mapping[str, object]) -> "LuzhouRules":
         """From case-format flag names (``luzhou_cap``, ``ghost_as_fifth_copy``, ...)."""
@@ -118,9 +128,12 @@ def _hand_type_rows() -> list[Pattern]:
     return rows
 
 
+_TOP_QUADS = {k: len(v) - 1 for k, v in _HAND_NAMES.items()}
+
+
 def _hand_type_key(f: "Facts") -> tuple:
-    top = len(_HAND_NAMES[(f.shape, f.qing)]) - 1
-    return (f.shape, f.qing, min(f.quads, top))
+    top = _TOP_QUADS[f.shape, f.qing]
+    return (f.shape, f.qing, f.quads if f.quads < top else top)
 
 
 HAND_TYPES = _hand_type_rows()
@@ -259,7 +272,7 @@ def _prepare(hand: Hand, win_tile: Optional[int], rules: LuzhouRules) -> _Prepar
             for t in m.tiles:
                 naturals[t] += 1
             meld_ghosts += m.tiles.count(GHOST)
-        extra = bytes(b - c for b, c in zip(base, counts))
+        extra = bytes(map(operator.sub, base, counts))
     else:
         base, extra = counts, _NO_EXTRA
     if any(naturals[27:33]):
@@ -285,7 +298,8 @@ class _Best(NamedTuple):
     uncapped: int
     capped: int
     hits: tuple[Pattern, ...]
-    facts: Facts
+    shape: str
+    quads: int
 
 
 def _candidates(p: _Prepared, counts, suits: frozenset) -> Iterable[tuple[str, bool, int]]:
@@ -341,27 +355,37 @@ def _xiqian(ctx: WinContext, rules: LuzhouRules) -> int:
     return 10 * (n - 4)   # mode1_linear; mode2 pays the same amounts to a winner
 
 
-def _best(p: _Prepared, ctx: WinContext, rules: LuzhouRules, memo: Optional[dict] = None,
-          counts=None, suits: Optional[frozenset] = None) -> Optional[_Best]:
-    """The reading that pays most (ties: the higher uncapped value).  ``memo`` caches
-    valuations between calls that share the context flags (the waits of one seat);
-    ``counts`` and ``suits`` replace the prepared hand's (a wait added)."""
+@functools.lru_cache(maxsize=8192)
+def _valuation(shape: str, qing: bool, quads: int, wugui: bool, shoubayi: bool,
+               flags: tuple, rules: LuzhouRules) -> tuple[int, tuple[Pattern, ...], int]:
+    """(V, patterns, paid) of one reading; a pure function of its arguments, cached
+    because the same few readings recur in every game."""
+    self_draw, after_kong, kong_discard, robbing_kong, declared_ready, tianhu, dihu = flags
+    ctx = WinContext(0, self_draw, after_kong=after_kong, kong_discard=kong_discard,
+                     robbing_kong=robbing_kong, declared_ready=declared_ready, tianhu=tianhu,
+                     dihu=dihu)
+    v, hits = hand_value(Facts(shape, qing, quads, wugui, shoubayi, ctx, rules))
+    return v, hits, _paid(v, hits, ctx, rules)
+
+
+def _flags(ctx: WinContext) -> tuple:
+    return (ctx.self_draw, ctx.after_kong, ctx.kong_discard, ctx.robbing_kong,
+            ctx.declared_ready, ctx.tianhu, ctx.dihu)
+
+
+def _best(p: _Prepared, ctx: WinContext, rules: LuzhouRules, counts=None,
+          suits: Optional[frozenset] = None) -> Optional[_Best]:
+    """The reading that pays most (ties: the higher uncapped value); ``counts`` and
+    ``suits`` replace the prepared hand's (a wait added)."""
     best: Optional[_Best] = None
     wugui = p.ghosts_total == 0
+    flags = _flags(ctx)
     for shape, qing, quads in _candidates(p, p.counts if counts is None else counts,
                                           p.suits if suits is None else suits):
         shoubayi = p.melds == 4 and shape == DUIDUI
-        key = (shape, qing, quads, wugui, shoubayi)
-        valued = memo.get(key) if memo is not None else None
-        if valued is None:
-            facts = Facts(shape, qing, quads, wugui, shoubayi, ctx, rules)
-            v, hits = hand_value(facts)
-            valued = (v, hits, facts, _paid(v, hits, ctx, rules))
-            if memo is not None:
-                memo[key] = valued
-        v, hits, facts, paid = valued
+        v, hits, paid = _valuation(shape, qing, quads, wugui, shoubayi, flags, rules)
         if best is None or (paid, v) > (best.paid, best.uncapped):
-            best = _Best(paid, v, _cap(v, rules), hits, facts)
+            best = _Best(paid, v, _cap(v, rules), hits, shape, quads)
     return best
 
 
@@ -407,7 +431,7 @@ def score(hand: Hand, ctx: WinContext, rules: LuzhouRules = LuzhouRules()) -> Sc
         transfers += [Transfer(s, "W", xq, "喜錢") for s in OTHERS]
     return ScoreResult(True, best.paid + xq, UNIT, tuple(names), Ledger.of(transfers),
                        detail={"uncapped": best.uncapped, "capped": best.capped, "xiqian": xq,
-                               "shape": best.facts.shape, "quads": best.facts.quads})
+                               "shape": best.shape, "quads": best.quads})
 
 
 # ------------------------------------------------------------------ end of the wall
@@ -434,7 +458,6 @@ def _seat_report(seat: str, hand: Hand, rules: LuzhouRules) -> SeatReport:
     best_value: Optional[int] = None
     best_names: tuple[str, ...] = ()
     ctx = WinContext(0, True)   # a plain self-draw: the valuation ignores which tile
-    memo: dict = {}
     counts = bytearray(p0.counts)
     for t in _core.waits(p0.counts, p0.jokers, seven_pairs=p0.melds == 0):
         # a suited tile the hand does not already hold four of (a self-drawn 紅中
@@ -442,7 +465,7 @@ def _seat_report(seat: str, hand: Hand, rules: LuzhouRules) -> SeatReport:
         if t >= 27 or p0.base[t] >= 4 or len(p0.suits | {t // 9}) == 3:
             continue
         counts[t] += 1
-        best = _best(p0, ctx, rules, memo, counts, p0.suits | {t // 9})
+        best = _best(p0, ctx, rules, counts, p0.suits | {t // 9})
         counts[t] -= 1
         if best is None:
             continue

@@ -1,0 +1,48 @@
+"""Regional scoring benchmarks: one hand scored from Python (ghost assignment
+included) and a whole table's 查叫.  Run: pytest benchmarks"""
+import numpy as np
+import pytest
+
+import hupai
+from hupai.rules import Hand, luzhou
+from workloads import luzhou_wins
+
+
+@pytest.mark.parametrize("ghosts", ["dealt", "uniform"])
+def test_luzhou_score(benchmark, ghosts):
+    """Median per hand = median of single-hand timings over the workload: each round
+    scores one hand, rounds cycle through the hands."""
+    cases = luzhou_wins(400, ghosts=ghosts)
+    it = iter(range(10 ** 9))
+
+    def one():
+        h, ctx = cases[next(it) % len(cases)]
+        return luzhou.score(h, ctx)
+
+    benchmark.group = "luzhou score (one hand)"
+    benchmark.pedantic(one, rounds=4000, iterations=1, warmup_rounds=400)
+    benchmark.extra_info["ns_per_hand"] = round(benchmark.stats.stats.median * 1e9, 1) \
+        if benchmark.stats is not None else None
+
+
+def test_is_win_reference(benchmark):
+    """The single-hand kernel call, timed in the same run: scoring figures can be read
+    as multiples of it on a noisy machine."""
+    h = hupai.parse("123m456p789s11122z")
+    benchmark.group = "luzhou score (one hand)"
+    benchmark.pedantic(hupai.is_win, args=(h, 0), rounds=4000, iterations=20, warmup_rounds=100)
+
+
+TABLE = {
+    "A": "123m456m234p678p7z",     # a ghost single: waits on 18 tiles
+    "B": "13m46m9m147p258s69s",    # 花豬
+    "C": "123456789s1479p",        # not ready
+    "D": "234m567m345p678p9p",     # ready on 3p 6p 9p
+}
+
+
+def test_luzhou_chajiao_table(benchmark):
+    seats = {k: Hand.parse(v) for k, v in TABLE.items()}
+    benchmark.group = "luzhou 查叫 (4 seats)"
+    result = benchmark(luzhou.chajiao, seats, dealer="A")
+    assert result.payments == {"A": 4, "B": -12, "C": -12, "D": 20}
