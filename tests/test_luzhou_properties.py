@@ -151,3 +151,38 @@ def test_score_is_best_over_all_ghost_assignments(case, rules):
         assert not res.is_win
     else:
         assert res.is_win and res.value == expected
+
+
+@st.composite
+def luzhou_hands13(draw):
+    """13 tiles from one to three suits, 0-3 ghosts, often near a win."""
+    hand, ctx = draw(luzhou_wins(max_ghosts=3))
+    return hand
+
+
+@settings(max_examples=40)
+@given(st.lists(st.one_of(st.none(), luzhou_hands13()), min_size=4, max_size=4), st.booleans())
+def test_chajiao_ledger_and_waits(hands, discard_half):
+    rules = LuzhouRules(chajiao_basis="discard_half" if discard_half else "self_draw_table_max")
+    seats = dict(zip("ABCD", hands))
+    res = luzhou.chajiao(seats, rules, dealer="A")
+    assert sum(res.payments.values()) == 0
+    unfinished = [s for s, h in seats.items() if h is not None]
+    assert set(res.ready) == set(unfinished)
+    for s in unfinished:
+        rep = res.seats[s]
+        # waits agree with scoring the self-drawn tile, one seat at a time
+        hand = seats[s]
+        own = hand.all_tiles()
+        expected = {t for t in range(27) if own[t] < 4
+                    and luzhou.score(hand, WinContext(t, True), rules).is_win}
+        assert set(rep.waits) == expected
+        assert rep.ready == bool(expected) and not (rep.huazhu and rep.ready)
+    ready = [s for s in unfinished if res.ready[s]]
+    not_ready = [s for s in unfinished if not res.ready[s]]
+    for t in res.ledger:
+        assert t.payer in not_ready and t.payee in ready and t.amount == res.values[t.payee]
+    if len(unfinished) >= 2:
+        assert len(res.ledger) == sum(1 for r in ready if res.values[r]) * len(not_ready)
+    else:
+        assert not res.ledger.transfers

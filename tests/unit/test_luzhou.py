@@ -3,7 +3,7 @@ import numpy as np
 import pytest
 
 from hupai import tiles
-from hupai.rules import Hand, WinContext, luzhou
+from hupai.rules import Hand, Ledger, WinContext, luzhou
 from hupai.rules.luzhou import LuzhouRules
 
 T = tiles.parse_tile
@@ -187,3 +187,29 @@ def test_ghost_is_never_a_fifth_copy_counting_melds():
     # 111m peng on the table, so this is 清對 with 1m as a plain pair, not 清閨對
     r = score("444555m66m7z7z", "1m", False, melds=[("peng", "111m")])
     assert "清閨對" not in r.patterns
+
+
+def test_multiple_winners_on_one_discard_and_blood_battle_self_draw():
+    # 一炮多響: seats S2 and S3 both win on S1's discard; each is paid separately
+    a = score("123m456m234p567p9p", "9p", False)            # 無鬼 平胡: 5
+    b = score("888m33p6p7z", "6p", False, melds=[("peng", "222m"), ("peng", "555p")])
+    assert a.is_win and b.is_win
+    total = Ledger.combine([a.ledger.relabel({"W": "S2", "A": "S1"}),
+                            b.ledger.relabel({"W": "S3", "A": "S1"})])
+    assert total.net() == {"S1": -(a.value + b.value), "S2": a.value, "S3": b.value}
+    # 血戰到底: a later self-draw is paid only by the players still in (S3 has won)
+    c = score("123m456m234p567p7z", "9p")
+    later = c.ledger.relabel({"W": "S2", "A": "S1", "B": None, "C": "S4"})
+    assert later.net() == {"S2": 4, "S1": -2, "S4": -2}
+    assert sum(later.net().values()) == 0
+
+
+def test_xiqian_settlement_without_a_win():
+    rules8 = LuzhouRules(ghost_count=8)
+    led = luzhou.xiqian_settlement("S1", ["S2", "S3", "S4"], 6, won=False, rules=rules8)
+    assert led.net() == {"S1": 60, "S2": -20, "S3": -20, "S4": -20}
+    assert not luzhou.xiqian_settlement("S1", ["S2"], 6, won=True, rules=rules8).transfers
+    led = luzhou.xiqian_settlement("S1", ["S2", "S3", "S4"], 5, won=False,
+                                   rules=LuzhouRules(ghost_count=8, xiqian_mode="mode2"))
+    assert led.net() == {"S1": -30, "S2": 10, "S3": 10, "S4": 10}
+    assert not luzhou.xiqian_settlement("S1", ["S2"], 7, won=False).transfers   # 4-ghost game

@@ -3,7 +3,7 @@ ledger sums to zero by construction."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable, NamedTuple, Union
+from typing import Iterable, NamedTuple, Optional, Union
 
 __all__ = ["Transfer", "Ledger"]
 
@@ -42,6 +42,27 @@ class Ledger:
 
     def __add__(self, other: "Ledger") -> "Ledger":
         return Ledger(self.transfers + other.transfers)
+
+    def relabel(self, seats: "dict[str, Optional[str]]") -> "Ledger":
+        """The same transfers between table seats: ``seats`` maps each label (W, A, B,
+        C of a win) to a seat name, or to None for a player who is out of the round
+        (血戰到底: he has already won); transfers from or to such a player are dropped,
+        which is exactly "a self-draw is paid by every player not yet won"."""
+        out = []
+        for t in self.transfers:
+            payer, payee = seats.get(t.payer, t.payer), seats.get(t.payee, t.payee)
+            if payer is not None and payee is not None:
+                out.append(Transfer(payer, payee, t.amount, t.reason))
+        return Ledger.of(out)
+
+    @classmethod
+    def combine(cls, ledgers: Iterable["Ledger"]) -> "Ledger":
+        """One ledger of several settlements, e.g. 一炮多響: every winner of the same
+        discard is paid separately by the discarder."""
+        out: list[Transfer] = []
+        for ledger in ledgers:
+            out.extend(ledger.transfers)
+        return cls(tuple(out))
 
     def net(self) -> dict[str, Amount]:
         """Net per seat (positive receives); seats with no net movement are omitted."""

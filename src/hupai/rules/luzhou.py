@@ -434,6 +434,24 @@ def score(hand: Hand, ctx: WinContext, rules: LuzhouRules = LuzhouRules()) -> Sc
                                "shape": best.shape, "quads": best.quads})
 
 
+def xiqian_settlement(seat: str, others: Sequence[str], ghosts_drawn: int, won: bool,
+                      rules: LuzhouRules = LuzhouRules()) -> Ledger:
+    """喜錢 of a player who drew ``ghosts_drawn`` ghosts this round, settled at the end
+    of the round (L129), for the cases a win's own settlement does not cover.
+
+    玩法一 (``mode1_*``): collected from each of ``others`` whether or not the player
+    won; a winner's is already in his win's ledger (``score``), so only a player who did
+    not win collects here.  玩法二 (``mode2``): only a winner collects (in his win's
+    ledger); a player with five or more ghosts who did not win pays 10 to each of
+    ``others``."""
+    if rules.ghost_count != 8 or ghosts_drawn < 5 or won:
+        return Ledger()
+    if rules.xiqian_mode == "mode2":
+        return Ledger.of(Transfer(seat, o, 10, "喜錢 (玩法二, no win)") for o in others)
+    amount = _xiqian(WinContext(0, True, ghosts_drawn=ghosts_drawn), rules)
+    return Ledger.of(Transfer(o, seat, amount, "喜錢") for o in others)
+
+
 # ------------------------------------------------------------------ end of the wall
 
 def is_huazhu(hand: Hand, rules: LuzhouRules = LuzhouRules()) -> bool:
