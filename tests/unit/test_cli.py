@@ -46,3 +46,31 @@ def test_console_script_entry_point():
 def test_requires_a_command(capsys):
     with pytest.raises(SystemExit):
         main([])
+
+
+def test_score_command(capsys):
+    code, out, _ = run(capsys, "score", "--rules", "luzhou", "23m7z456m234p9p", "--melds", "peng:111m",
+                       "--win", "9p", "--self-draw")
+    assert code == 0 and "win: 5顆" in out and "閨自摸" in out and "A -> W 5 (自摸)" in out
+    code, out, _ = run(capsys, "score", "--rules", "luzhou", "123m456m234p567p7z", "--win", "9p")
+    assert code == 1 and "平胡不能點炮" in out
+    code, out, _ = run(capsys, "score", "--rules", "luzhou", "1111p22p33p55p66p8p", "--win", "8p",
+                       "--option", "luzhou_cap=null")
+    assert "win: 160顆" in out
+    code, _, err = run(capsys, "score", "--rules", "nowhere", "1m", "--win", "1m")
+    assert code == 2 and "unknown or not yet implemented rules" in err
+    code, _, err = run(capsys, "score", "--rules", "luzhou", "123m", "--win", "1m")
+    assert code == 2 and "13 tiles" in err
+
+
+def test_chajiao_command(capsys, tmp_path):
+    args = ["chajiao", "--rules", "luzhou", "--seat", "A=123m456m234p678p7z",
+            "--seat", "B=13m46m9m147p258s69s", "--seat", "C=won", "--seat", "D=234m567m345p678p9p"]
+    code, out, _ = run(capsys, *args)
+    assert code == 0 and "B: 花豬" in out and "C: has won" in out and "B -> D 10 (查叫)" in out
+    table = tmp_path / "t.json"
+    table.write_text('{"seats": {"A": {"concealed": "123m456m234p678p7z", "melds": []}, '
+                     '"B": {"won": true}, "C": {"concealed": "13m46m9m147p258s69s"}}, "dealer": "A"}',
+                     encoding="utf-8")
+    code, out, _ = run(capsys, "chajiao", "--rules", "luzhou", "--json", str(table))
+    assert code == 0 and "C -> A 2 (查叫)" in out
