@@ -1,0 +1,118 @@
+"""Hypothesis properties of Wuhan scoring: zero-sum ledgers within the caps, and the
+best laizi use equals brute force over every use of every laizi (each assignment
+re-scored as a natural hand under an indicator whose laizi it does not hold)."""
+import itertools
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from hupai.rules import Hand, WinContext, wuhan
+from hupai.rules.model import DeclaredMeld
+from hupai.rules.wuhan import Loser, WuhanRules, laizi_of
+
+RED = 33
+KINDS = [t for t in range(34) if t != RED]
+TEMPLATES = [(t, t, t) for t in KINDS] + [(b + s, b + s + 1, b + s + 2) for b in (0, 9, 18) for s in range(7)]
+
+
+@st.composite
+def wuhan_wins(draw):
+    suits = draw(st.sampled_from([[0], [9], [18], [0, 9], [9, 18], [0, 18, 27], [27], [1, 4, 7]]))
+    pool = [t for t in KINDS if any(b <= t < b + (9 if b < 27 else 6) for b in suits if b % 9 == 0)] \
+        if suits != [1, 4, 7] else [1, 4, 7, 10, 13, 16, 19, 22, 25]
+    templates = [tp for tp in TEMPLATES if all(t in pool for t in tp)] or [(pool[0],) * 3]
+    c = np.zeros(34, np.int64)
+    sets = draw(st.lists(st.sampled_from(templates), min_size=4, max_size=4))
+    for tp in sets:
+        for t in tp:
+            c[t] += 1
+    c[draw(st.sampled_from(pool))] += 2
+    if c.max() > 4:
+        c = np.minimum(c, 4)
+    tiles = [t for t in range(34) for _ in range(c[t])]
+    while len(tiles) < 14:
+        tiles.append(draw(st.sampled_from(pool)))
+        if tiles.count(tiles[-1]) > 4:
+            tiles.pop()
+    # open with one chi or peng taken from the sets
+    melds = []
+    opener = next((tp for tp in sets if all(tiles.count(t) >= tp.count(t) for t in set(tp))), None)
+    if opener is None or not set(tiles) - set(opener):
+        return None
+    for t in opener:
+        tiles.remove(t)
+    melds.append(DeclaredMeld("peng" if opener[0] == opener[1] else "chi", tuple(opener)))
+    laizi = draw(st.sampled_from(sorted(set(tiles) - set(opener))))
+    indicator = next(i for i in range(34) if laizi_of(i) == laizi)
+    win = tiles.pop(draw(st.integers(0, len(tiles) - 1)))
+    concealed = np.zeros(34, np.uint8)
+    for t in tiles:
+        concealed[t] += 1
+    hand = Hand(concealed, tuple(melds))
+    full = concealed.astype(int)
+    full[win] += 1
+    if full[indicator] + sum(m.tiles.count(indicator) for m in melds) > 3 or full[laizi] > 2:
+        return None
+    ls = [Loser(s, opened=draw(st.booleans()), dealer=(s == "B"),
+                kongs={"ming": draw(st.integers(0, 1))}) for s in "ABC"]
+    return hand, WinContext(win, True, after_kong=draw(st.booleans())), indicator, ls
+
+
+def natural_multiplier(hand, ctx, indicator, ls, laizi, assign, rules):
+    """Score the hand with each held laizi replaced per ``assign``, under an indicator
+    whose laizi the natural hand does not hold: its multiplier, less the 硬胡 fan if
+    some laizi stood for another kind, or None when that reading is not a legal win."""
+    full = hand.concealed.astype(int)
+    full[ctx.win_tile] += 1
+    full[laizi] -= len(assign)
+    for t in assign:
+        full[t] += 1
+    meld = np.zeros(34, int)
+    for m in hand.melds:
+        for t in m.tiles:
+            meld[t] += 1
+    if (full + meld).max() > 4:
+        return None
+    win = ctx.win_tile if full[ctx.win_tile] else next(t for t in range(34) if full[t])
+    conc = full.copy()
+    conc[win] -= 1
+    for ind in range(34):
+        lz = laizi_of(ind, rules)
+        if full[lz] == 0 and meld[lz] == 0 and full[ind] + meld[ind] <= 3 and ind != RED:
+            break
+    res = wuhan.score(Hand(conc.astype(np.uint8), hand.melds), WinContext(win, True, after_kong=ctx.after_kong),
+                      rules, indicator=ind, losers=ls)
+    if not res.is_win:
+        return None
+    hard = all(t == laizi for t in assign)
+    small = "小胡" in res.patterns
+    if small and len(assign) >= 2:
+        return None   # a small win holds at most one laizi, used or not (C8)
+    m = res.detail["multiplier"]
+    return m if hard or m == float("inf") else m / 2
+
+
+@settings(max_examples=60)
+@given(wuhan_wins())
+def test_best_laizi_use_is_brute_force_best(case):
+    if case is None:
+        return
+    hand, ctx, indicator, ls = case
+    rules = WuhanRules()
+    laizi = laizi_of(indicator)
+    res = wuhan.score(hand, ctx, rules, indicator=indicator, losers=ls)
+    assert sum(res.payments.values()) == 0
+    held = int(hand.concealed[laizi]) + (ctx.win_tile == laizi)
+    best = None
+    for assign in itertools.product([t for t in range(34) if t != RED], repeat=held):
+        m = natural_multiplier(hand, ctx, indicator, ls, laizi, assign, rules)
+        if m is not None and (best is None or m > best):
+            best = m
+    if best is None:
+        assert not res.is_win
+    else:
+        assert res.is_win and res.detail["multiplier"] == best
+        gold, sun, bright = rules.tiers
+        for t in res.ledger:
+            assert t.payee == "W" and (t.amount <= max(400, bright) or len(res.ledger) == 1)

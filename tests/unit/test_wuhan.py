@@ -1,0 +1,132 @@
+"""Wuhan rules, one behaviour at a time (digest ../shared/rules/wuhan.md)."""
+import pytest
+
+from hupai import tiles
+from hupai.rules import Hand, WinContext, wuhan
+from hupai.rules.wuhan import Loser, WuhanRules, laizi_of, must_kong_tiles
+
+T = tiles.parse_tile
+
+
+def losers(discard=True, opened=(True, True, True), dealer=None, kongs=None):
+    kongs = kongs or {}
+    return [Loser(s, opened=o, dealer=(dealer == s), discarder=(discard and s == "A"),
+                  kongs=kongs.get(s, {})) for s, o in zip("ABC", opened)]
+
+
+def score(concealed, win, self_draw=False, melds=(("chi", "345p"),), indicator="8p", rules=WuhanRules(),
+          ls=None, **kw):
+    ctx_keys = {"after_kong", "robbing_kong", "dealer"}
+    ctx = WinContext(T(win), self_draw, **{k: v for k, v in kw.items() if k in ctx_keys})
+    rest = {k: v for k, v in kw.items() if k not in ctx_keys}
+    return wuhan.score(Hand.parse(concealed, melds), ctx, rules, indicator=indicator,
+                       losers=ls or losers(discard=not self_draw and not kw.get("robbing_kong")), **rest)
+
+
+@pytest.mark.parametrize("indicator, variant, laizi", [
+    ("8p", "hongzhong", "9p"), ("9s", "hongzhong", "1s"), ("1z", "hongzhong", "2z"),
+    ("4z", "hongzhong", "6z"), ("7z", "hongzhong", "6z"), ("6z", "hongzhong", "5z"),
+    ("5z", "hongzhong", "1z"), ("4z", "hongzhong_facai", "5z"), ("7z", "hongzhong_facai", "5z"),
+    ("6z", "hongzhong_facai", "5z"), ("4z", "hongzhong_pizi", "6z"),
+])
+def test_laizi_follows_the_indicator(indicator, variant, laizi):
+    assert laizi_of(T(indicator), WuhanRules(gang_variant=variant)) == T(laizi)
+
+
+def test_must_kong_tiles_per_variant():
+    assert must_kong_tiles(T("3m")) == {T("7z")}
+    assert must_kong_tiles(T("3m"), WuhanRules(gang_variant="hongzhong_facai")) == {T("7z"), T("6z")}
+    assert must_kong_tiles(T("3m"), WuhanRules(gang_variant="hongzhong_pizi")) == {T("7z"), T("3m")}
+
+
+def test_small_win_fans_and_every_loser_pays():
+    r = score("234m678m345s5s", "5s", ls=[Loser("A", True, discarder=True), Loser("B", False, dealer=True),
+                                          Loser("C", True, kongs={"ming": 1})])
+    assert set(r.patterns) == {"小胡", "硬胡"}
+    assert r.payments == {"W": 40, "A": -16, "B": -8, "C": -16}
+
+
+def test_blocks():
+    assert not score("234m678m5s777z", "5s").is_win                       # holds 紅中
+    assert "開口" in score("234m678m345s5s", "5s", melds=(("angang", "1111p"),)).reason
+    assert not score("234p678p789s5m", "5m", indicator="4m", melds=(("chi", "123s"),)).is_win  # laizi discard
+    assert "過水" in score("234m678m345s5s", "5s", guoshui_same_tile_not_higher=True).reason
+    assert score("234m678m345s5s", "5s", guoshui_same_tile_not_higher=True,
+                 rules=WuhanRules(guoshui="none")).is_win
+
+
+def test_small_win_needs_258_pair_and_one_laizi():
+    assert not score("234m678m345s6s", "6s").is_win                       # 66s is not a 將
+    r = score("345s678s34p5m5m", "5p", indicator="4m", melds=(("chi", "123s"),))
+    assert not r.is_win                                                   # two laizi held
+    r = score("345s678s34p5m5m", "5p", indicator="4m", melds=(("chi", "123s"),),
+              rules=WuhanRules(xiaohu_laizi_limit_counts_self_used=False))
+    assert r.is_win                                                       # 55m as themselves: 硬
+
+
+def test_caps_and_top_tiers():
+    r = score("234m567m345s2s", "2s", True, indicator="4p", melds=(("minggang", "9999p"),),
+              special_kongs={"hongzhong": 1, "laizi": 1}, dealer=True,
+              ls=[Loser("A", True), Loser("B", False, kongs={"an": 1}), Loser("C", True, kongs={"an": 1})])
+    assert r.value == 1600 and {"金頂", "陽光頂"} <= set(r.patterns)
+    assert r.payments == {"W": 1600, "A": -500, "B": -600, "C": -500}
+    r = score("234m567m345s2s", "2s", True, indicator="4p", melds=(("minggang", "9999p"),),
+              special_kongs={"hongzhong": 1, "laizi": 1}, dealer=True,
+              ls=[Loser("A", False, kongs={"an": 1}), Loser("B", False, kongs={"an": 1}),
+                  Loser("C", False, kongs={"an": 1})])
+    assert r.value == 2100 and "光明頂" in r.patterns
+
+
+def test_big_wins_and_responsibility():
+    four = (("chi", "123m"), ("peng", "444p"), ("chi", "678s"), ("peng", "999m"))
+    ready = score("5s", "5s", melds=four, indicator="8s", discarder_ready=True,
+                  ls=[Loser("A", True, discarder=True), Loser("B", True), Loser("C", False)])
+    assert set(ready.patterns) == {"全求人", "硬胡"} and ready.payments["A"] == -120
+    baohu = score("5s", "5s", melds=four, indicator="8s", discarder_ready=False,
+                  ls=[Loser("A", True, discarder=True), Loser("B", True), Loser("C", False)])
+    assert "包胡" in baohu.patterns and baohu.payments == {"W": 240, "A": -240}
+    rob = score("234m678m34p88p", "5p", melds=(("peng", "777s"),), indicator="8s", robbing_kong=True,
+                ls=[Loser("A", True), Loser("B", True), Loser("C", False)])
+    assert set(rob.patterns) == {"搶杠", "硬胡", "包胡"} and rob.payments == {"W": 200, "A": -200}
+
+
+def test_jian_san_bao():
+    melds = (("chi", "123p", "B"), ("peng", "444p", "C"), ("peng", "999p", "A"))
+    r = score("5678p", "5p", True, melds=melds, indicator="1s",
+              ls=[Loser("A", True), Loser("B", True), Loser("C", True)])
+    assert "清一色" in r.patterns and "見三包" in r.patterns
+    assert list(r.payments) == ["A", "W"] or set(r.payments) == {"A", "W"}
+
+
+def test_fengyise_pays_the_top_tier():
+    r = score("11z22z33z6z", "6z", True, melds=(("peng", "444z"), ("peng", "555z")), indicator="1m",
+              ls=[Loser("A", True), Loser("B", False), Loser("C", True)])
+    assert "風一色" in r.patterns and "硬胡" not in r.patterns and "軟胡" not in r.patterns
+    assert r.payments == {"W": 1600, "A": -500, "B": -600, "C": -500}
+
+
+def test_koukou_mode():
+    r = score("234m5p", "5p", melds=(("chi", "123s"), ("peng", "444p"), ("chi", "678m")),
+              rules=WuhanRules(kaikou_mode="koukou_fan"),
+              ls=[Loser("A", True, opens=1, discarder=True), Loser("B", True, opens=2), Loser("C", False)])
+    assert r.value == 144 and r.payments == {"W": 144, "A": -64, "B": -64, "C": -16}
+
+
+def test_bad_input():
+    with pytest.raises(ValueError, match="never claimed"):
+        score("234m678m345s5s", "5s", melds=(("peng", "777z"),))
+    with pytest.raises(ValueError, match="chi"):
+        score("234m678m345s5s", "5s", melds=(("chi", "135p"),))
+    with pytest.raises(ValueError, match="exactly loser A"):
+        score("234m678m345s5s", "5s", ls=[Loser("A", True), Loser("B", True), Loser("C", True)])
+    with pytest.raises(ValueError, match="A, B or C"):
+        Loser("D")
+    with pytest.raises(ValueError, match="wuhan_gang_variant"):
+        WuhanRules(gang_variant="x")
+    with pytest.raises(ValueError, match="only 3 exist"):
+        score("8888p234m678m", "5s", melds=(("chi", "345p"),), indicator="8p")
+
+
+def test_huangzhuang_settles_nothing():
+    res = wuhan.chajiao({"A": None}, dealer="B")
+    assert res.payments == {} and res.next_dealer == "B"
