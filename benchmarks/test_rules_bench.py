@@ -46,3 +46,17 @@ def test_luzhou_chajiao_table(benchmark):
     benchmark.group = "luzhou 查叫 (4 seats)"
     result = benchmark(luzhou.chajiao, seats, dealer="A")
     assert result.payments == {"A": 4, "B": -12, "C": -12, "D": 20}
+
+
+def test_wuhan_score(benchmark):
+    from hupai.rules import wuhan
+    from workloads import wuhan_wins
+    cases = wuhan_wins(300)
+    it = iter(range(10 ** 9))
+
+    def one():
+        h, ctx, ind, ls = cases[next(it) % len(cases)]
+        return wuhan.score(h, ctx, indicator=ind, losers=ls)
+
+    benchmark.group = "wuhan score (one hand)"
+    benchmark.pedantic(one, rounds=3000, iterations=1, warmup_rounds=300)

@@ -108,3 +108,47 @@ def luzhou_wins(n: int, seed: int = SEED, ghosts: str = "dealt"):
         if luzhou.score(hand, ctx).is_win:
             out.append((hand, ctx))
     return out
+
+
+def wuhan_wins(n: int, seed: int = SEED):
+    """Wuhan winning situations: (Hand, WinContext, indicator, losers) tuples.
+
+    A complete hand from one or two suits and sometimes honours, opened with one chi or
+    peng, a random indicator (so the laizi is held as often as a deal would give it),
+    a random winning tile, self-drawn or from A; only legal wins are kept."""
+    from hupai.rules import DeclaredMeld, Hand, WinContext, wuhan
+
+    rng = np.random.default_rng(seed)
+    out = []
+    while len(out) < n:
+        groups = rng.choice(4, size=rng.integers(1, 3), replace=False)
+        kinds = [t for g in groups for t in (range(9 * g, 9 * g + 9) if g < 3 else range(27, 33))]
+        templates = [(t, t, t) for t in kinds] + [s for s in TEMPLATES[34:] if s[0] in kinds]
+        c = np.zeros(34, np.int64)
+        sets = [templates[k] for k in rng.choice(len(templates), 4)]
+        for s in sets:
+            for t in s:
+                c[t] += 1
+        c[rng.choice(kinds)] += 2
+        if c.max() > 4:
+            continue
+        tiles = list(np.repeat(np.arange(34), c))
+        opener = sets[0]
+        for t in opener:
+            tiles.remove(t)
+        meld = DeclaredMeld("peng" if opener[0] == opener[1] else "chi", tuple(int(t) for t in opener))
+        win = int(tiles.pop(rng.integers(len(tiles))))
+        concealed = np.zeros(34, np.uint8)
+        np.add.at(concealed, tiles, 1)
+        indicator = int(rng.integers(33))
+        self_draw = bool(rng.random() < 0.5)
+        losers = [wuhan.Loser(s, opened=bool(rng.random() < 0.7), dealer=(s == "B"),
+                              discarder=(s == "A" and not self_draw)) for s in "ABC"]
+        try:
+            hand = Hand(concealed, (meld,))
+            res = wuhan.score(hand, WinContext(win, self_draw), indicator=indicator, losers=losers)
+        except ValueError:
+            continue   # e.g. the laizi or the indicator inside the meld
+        if res.is_win:
+            out.append((hand, WinContext(win, self_draw), indicator, losers))
+    return out

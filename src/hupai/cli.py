@@ -91,7 +91,20 @@ def cmd_score(args: argparse.Namespace) -> int:
     if args.guoshui is not None:
         case["guoshui_passed_value"] = args.guoshui
     rules = region.Rules.from_options(_options(args.option))
-    res = region.score(hand_of(case), context_of(case), rules)
+    if args.rules == "wuhan":
+        if args.indicator is None:
+            raise ValueError("Wuhan needs --indicator (the flipped 癩子皮)")
+        case["indicator"] = args.indicator
+        case["losers"] = json.loads(args.losers) if args.losers else [
+            {"seat": s, "opened": True, "discarder": (s == "A" and not args.self_draw
+                                                      and not args.robbing_kong)} for s in "ABC"]
+        if args.special_kongs:
+            case["special_kongs"] = json.loads(args.special_kongs)
+        case["last_four"] = args.last_four
+        case["discarder_ready"] = not args.discarder_not_ready
+        res = region.score_case(case, rules)
+    else:
+        res = region.score(hand_of(case), context_of(case), rules)
     out = sys.stdout
     if not res.is_win:
         out.write(f"not a win: {res.reason}\n")
@@ -161,7 +174,7 @@ def build_parser() -> argparse.ArgumentParser:
                        description="Score a win: the concealed hand before the winning tile, "
                                    "its melds, and how the winning tile came.")
     s.add_argument("hand", help='concealed tiles before the win, e.g. "123m456m234p567p7z"')
-    s.add_argument("--rules", required=True, help="luzhou")
+    s.add_argument("--rules", required=True, help="luzhou or wuhan")
     s.add_argument("--win", required=True, help="the winning tile, e.g. 9p")
     s.add_argument("--melds", action="append", default=[],
                    help="KIND:TILES[@SEAT], e.g. 'peng:111m minggang:2222p@A'")
@@ -175,13 +188,20 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--dealer", action="store_true")
     s.add_argument("--ghosts-drawn", type=int, default=0, help="Luzhou 喜錢: ghosts drawn this round")
     s.add_argument("--guoshui", type=int, help="過水: value of the discard win passed since the last draw")
+    s.add_argument("--indicator", help="Wuhan: the flipped indicator tile (the laizi is the next one)")
+    s.add_argument("--losers", help='Wuhan: JSON list of the losers A, B, C, e.g. '
+                                    '\'[{"seat": "A", "opened": true, "discarder": true, '
+                                    '"kongs": {"ming": 1}}, ...]\' (default: all opened)')
+    s.add_argument("--special-kongs", help='Wuhan: JSON, e.g. \'{"hongzhong": 1, "laizi": 1}\'')
+    s.add_argument("--last-four", action="store_true", help="Wuhan: 海底撈")
+    s.add_argument("--discarder-not-ready", action="store_true", help="Wuhan: 全求人 包胡")
     s.add_argument("--option", action="append", default=[], help="rule flag, e.g. luzhou_cap=100")
     s.set_defaults(func=cmd_score)
 
     c = sub.add_parser("chajiao", help="查叫 of a whole table at the end of the wall",
                        description="Who is ready, who is 花豬, and who pays whom, at the end of "
                                    "the wall.")
-    c.add_argument("--rules", required=True, help="luzhou")
+    c.add_argument("--rules", required=True, help="luzhou or wuhan")
     c.add_argument("--seat", action="append", default=[], help="LABEL=TILES (13 tiles) or LABEL=won")
     c.add_argument("--json", help="a table as JSON: {\"seats\": {\"A\": {\"concealed\": ..., "
                                   "\"melds\": [...]}, \"B\": {\"won\": true}}, \"dealer\": \"A\"}")

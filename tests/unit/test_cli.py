@@ -74,3 +74,11 @@ def test_chajiao_command(capsys, tmp_path):
                      encoding="utf-8")
     code, out, _ = run(capsys, "chajiao", "--rules", "luzhou", "--json", str(table))
     assert code == 0 and "C -> A 2 (查叫)" in out
+
+
+def test_score_command_wuhan(capsys):
+    losers = '[{"seat": "A", "opened": true, "discarder": true}, {"seat": "B", "dealer": true}, ' \
+             '{"seat": "C", "opened": true, "kongs": {"ming": 1}}]'
+    code, out, _ = run(capsys, "score", "--rules", "wuhan", "234m678m345s5s", "--melds", "chi:345p",
+                       "--win", "5s", "--indicator", "8p", "--losers", losers)
+    assert code == 0 and "win: 40分" in out and "小胡 硬胡" in out

@@ -130,3 +130,11 @@ def test_bad_input():
 def test_huangzhuang_settles_nothing():
     res = wuhan.chajiao({"A": None}, dealer="B")
     assert res.payments == {} and res.next_dealer == "B"
+
+
+def test_one_winner_per_discard():
+    assert wuhan.priority_winner("B", ["A", "D"], dealer="A") == "D"   # 截胡: D plays after C
+    assert wuhan.priority_winner("B", ["A", "D"], dealer="A",
+                                 rules=WuhanRules(multi_win_priority="from_dealer")) == "A"
+    with pytest.raises(ValueError):
+        wuhan.priority_winner("B", [], dealer="A")

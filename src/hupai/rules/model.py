@@ -109,11 +109,19 @@ class Hand:
     def check_copies(self, extra: Optional[int] = None, limits: Optional[dict[int, int]] = None) -> None:
         """ValueError when a kind appears more often than exist (4, or ``limits[kind]``),
         counting the melds and the winning tile ``extra``."""
-        total = self.all_tiles(extra)
-        for t in np.flatnonzero(total > 4).tolist() + list((limits or {}).keys()):
-            cap = (limits or {}).get(t, 4)
-            if total[t] > cap:
-                raise ValueError(f"{total[t]} copies of {tiles.tile_name(t)} counting the melds"
+        total = self.concealed.tolist()
+        for m in self.melds:
+            for t in m.tiles:
+                total[t] += 1
+        if extra is not None:
+            total[extra] += 1
+        limits = limits or {}
+        if max(total) <= 4 and all(total[t] <= cap for t, cap in limits.items()):
+            return
+        for t, n in enumerate(total):
+            cap = limits.get(t, 4)
+            if n > cap:
+                raise ValueError(f"{n} copies of {tiles.tile_name(t)} counting the melds"
                                  + (" and the winning tile" if extra is not None else "")
                                  + f"; only {cap} exist")
 

@@ -25,6 +25,7 @@ from .patterns import Pattern, PatternTable, resolve
 from .result import ChajiaoResult, ScoreResult, SeatReport
 
 __all__ = ["WuhanRules", "Rules", "Loser", "laizi_of", "must_kong_tiles", "score", "chajiao",
+           "priority_winner",
            "PATTERNS", "UNIT"]
 
 UNIT = "分"
@@ -259,6 +260,13 @@ class _Scorer:
         hand.check_copies(ctx.win_tile, {indicator: 3})   # one indicator copy is flipped (B-一.4)
         for m in hand.melds:
             self._check_meld(m)
+        self.opens = sum(1 for m in hand.melds if m.kind in (CHI, PENG, MINGGANG, BUGANG))
+        # fans that do not depend on the reading
+        fans = self.opens if rules.kaikou_mode == KOUKOU_FAN else int(self.opens > 0)
+        for m in hand.melds:
+            fans += 2 if m.kind == ANGANG else 1 if m.kind in (MINGGANG, BUGANG) else 0
+        self.fixed_fans = fans + _kong_fans(special_kongs, rules)
+        self.zimo = self._zimo_applies()
 
     def _check_meld(self, m: DeclaredMeld) -> None:
         kinds = sorted(m.tiles)
@@ -273,9 +281,6 @@ class _Scorer:
             raise ValueError(f"{m}: a {m.kind} is identical tiles")
 
     # --- facts -----------------------------------------------------------
-
-    def _openings(self) -> int:
-        return sum(1 for m in self.hand.melds if m.kind in (CHI, PENG, MINGGANG, BUGANG))
 
     def _readings(self, full: list) -> list[Facts]:
         """Facts of every reading: the laizi as themselves (硬), or as jokers (軟)."""
@@ -330,14 +335,8 @@ class _Scorer:
     # --- fans ------------------------------------------------------------
 
     def _winner_fans(self, hard: bool, big: bool) -> int:
-        rules, ctx = self.rules, self.ctx
-        opens = self._openings()
-        fans = (opens if rules.kaikou_mode == KOUKOU_FAN else int(opens > 0))
-        for m in self.hand.melds:
-            fans += 2 if m.kind == ANGANG else 1 if m.kind in (MINGGANG, BUGANG) else 0
-        fans += _kong_fans(self.special_kongs, rules)
-        fans += int(hard)
-        if ctx.dealer and (not big or rules.big_win_dealer_fan):
+        fans = self.fixed_fans + int(hard)
+        if self.ctx.dealer and (not big or self.rules.big_win_dealer_fan):
             fans += 1
         return fans
 
@@ -378,9 +377,9 @@ class _Scorer:
         if any(p.id == "fengyise" for p in pats):
             mult = float("inf")   # 風一色 is paid as 金頂 and beats everything (B-二.3.4)
         elif k:
-            mult = 10.0 * k * 2 ** fans * (self.rules.big_zimo_fangchong_factor if self._zimo_applies() else 1)
+            mult = 10.0 * k * 2 ** fans * (self.rules.big_zimo_fangchong_factor if self.zimo else 1)
         else:
-            mult = 2.0 ** (fans + (1 if self._zimo_applies() else 0))
+            mult = 2.0 ** (fans + (1 if self.zimo else 0))
         return _Win(mult, tuple(p.name for p in pats), k, f.hard, f)
 
     # --- the win -----------------------------------------------------------
@@ -397,17 +396,17 @@ class _Scorer:
         if held:
             return ScoreResult.no_win(f"holding {tiles.tile_name(held[0], 'chinese')} blocks the win: it "
                                       "must be konged first (A-L15-23, B-一.6-8)", UNIT)
-        if self._openings() == 0:
+        if self.opens == 0:
             return ScoreResult.no_win("no 開口: a win needs a chi, peng or exposed kong (A-L55, B-一.1)",
                                       UNIT)
         if self.guoshui_blocked and rules.guoshui != "none" and not ctx.self_draw:
             return ScoreResult.no_win("過水: a win on this tile was passed since the last draw and this "
                                       "one is not worth more (B-二.2.5)", UNIT)
-        facts = self._readings(full)
+        facts = set(self._readings(full))   # readings that differ in no fact are one
         if not ctx.self_draw and rules.jianzihu_discard_forbidden and self._laizi_single_wait(full):
             # 見字胡 (C13): a laizi single that takes any tile may win only by self-draw;
             # waiting for a 2-5-8 to pair it (見將胡) is still allowed on a discard
-            facts = [f for f in facts if not f.laizi_pairs_win or ctx.win_tile in SUITED_258]
+            facts = {f for f in facts if not f.laizi_pairs_win or ctx.win_tile in SUITED_258}
         wins = [w for w in (self._evaluate(f) for f in facts) if w is not None]
         if not wins:
             return ScoreResult.no_win("the tiles do not form a winning hand under Wuhan rules (a small "
@@ -436,7 +435,7 @@ class _Scorer:
             names.insert(0, "硬胡" if best.hard else "軟胡")
             if not big:
                 names.insert(0, "小胡")
-            if self._zimo_applies():
+            if self.zimo:
                 names.append("自摸")
         raw = {}
         for l in self.losers:
@@ -473,13 +472,11 @@ class _Scorer:
             names.append(why)
             transfers.append(Transfer(seat, "W", total, why))
         else:
-            transfers += [Transfer(seat, "W", amount, "放沖" if opened and self._is_discarder(seat) else "胡")
+            discarder = next((l.seat for l in self.losers if l.discarder), None)
+            transfers += [Transfer(seat, "W", amount, "放沖" if seat == discarder else "胡")
                           for seat, amount in pays.items()]
         return ScoreResult(True, total, UNIT, tuple(names), Ledger.of(transfers),
                            detail={"laizi": self.laizi, "multiplier": best.multiplier, "shares": pays})
-
-    def _is_discarder(self, seat: str) -> bool:
-        return any(l.seat == seat and l.discarder for l in self.losers)
 
     def _liable(self, best: _Win) -> Optional[tuple[str, str]]:
         """包胡 / 見三包 (A-L125-135, B-三.B): who pays everything, if anyone."""
@@ -526,6 +523,27 @@ def score_case(case: dict, rules: WuhanRules) -> ScoreResult:
         return ScoreResult(False, 0, UNIT, (), Ledger(), result.reason,
                            {"laizi": laizi_of(_tile(case["indicator"]), rules)})
     return result
+
+
+def priority_winner(discarder: str, claimants: Sequence[str], dealer: str,
+                    order: Sequence[str] = ("A", "B", "C", "D"),
+                    rules: WuhanRules = WuhanRules()) -> str:
+    """一炮單響 (A-L95, B-二.2.10): of several players who can win on one discard, the
+    one who does.  ``order`` lists the seats in turn order.  Default
+    (``next_after_discarder``): the first claimant after the discarder in turn order
+    (截胡); ``from_dealer``: the first counting from the dealer."""
+    if not claimants:
+        raise ValueError("no claimant")
+    for seat in (discarder, dealer, *claimants):
+        if seat not in order:
+            raise ValueError(f"unknown seat {seat!r}")
+    start = order.index(discarder) + 1 if rules.multi_win_priority == "next_after_discarder" \
+        else order.index(dealer)
+    for k in range(len(order)):
+        seat = order[(start + k) % len(order)]
+        if seat in claimants and seat != discarder:
+            return seat
+    raise ValueError("the discarder cannot win on his own discard")
 
 
 def chajiao(seats: Mapping[str, Optional[Hand]], rules: WuhanRules = WuhanRules(),
