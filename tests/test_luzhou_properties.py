@@ -186,3 +186,27 @@ def test_chajiao_ledger_and_waits(hands, discard_half):
         assert len(res.ledger) == sum(1 for r in ready if res.values[r]) * len(not_ready)
     else:
         assert not res.ledger.transfers
+
+
+@st.composite
+def guiyang_wins(draw):
+    hand, ctx = draw(luzhou_wins(max_ghosts=0))
+    return hand, WinContext(ctx.win_tile, ctx.self_draw, after_kong=ctx.after_kong,
+                            robbing_kong=ctx.robbing_kong)
+
+
+@settings(max_examples=80)
+@given(guiyang_wins(), st.booleans(), st.booleans(), st.sampled_from([None, 0, 8, 26]),
+       st.sampled_from(["v1", "v2", "v3"]))
+def test_guiyang_ledgers_sum_to_zero(case, re_pao, shabao, flip, table):
+    from hupai.rules import guiyang
+    hand, ctx = case
+    if ctx.self_draw:
+        re_pao = False
+    res = guiyang.score(hand, ctx, guiyang.GuiyangRules(value_table=table), re_pao=re_pao,
+                        shabao=shabao, flip=flip, payment_scope=["hand", "chicken"])
+    assert sum(res.payments.values()) == 0
+    if res.is_win:
+        assert all(t.payee == "W" for t in res.ledger)
+        payers = {t.payer for t in res.ledger if t.reason != "鸡"}
+        assert payers == ({"A", "B", "C"} if ctx.self_draw else {"A"})

@@ -8,7 +8,7 @@ import pytest
 
 from hupai.verify import verify_files
 
-REGIONS_DONE = ["luzhou", "wuhan"]
+REGIONS_DONE = ["luzhou", "wuhan", "guiyang"]
 
 
 @pytest.mark.parametrize("region", REGIONS_DONE)

@@ -82,3 +82,9 @@ def test_score_command_wuhan(capsys):
     code, out, _ = run(capsys, "score", "--rules", "wuhan", "234m678m345s5s", "--melds", "chi:345p",
                        "--win", "5s", "--indicator", "8p", "--losers", losers)
     assert code == 0 and "win: 40分" in out and "小胡 硬胡" in out
+
+
+def test_score_command_guiyang(capsys):
+    code, out, _ = run(capsys, "score", "--rules", "guiyang", "111s456p789p567m9s", "--win", "9s",
+                       "--self-draw", "--flip", "9s", "--scope", "hand,chicken")
+    assert code == 0 and "金鸡" in out and "W +24" in out

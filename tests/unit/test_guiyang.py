@@ -1,0 +1,89 @@
+"""Guiyang rules, one behaviour at a time (digest ../shared/rules/guiyang.md)."""
+import pytest
+
+from hupai import tiles
+from hupai.rules import Hand, WinContext, guiyang
+from hupai.rules.guiyang import GuiyangRules
+
+T = tiles.parse_tile
+
+
+def score(concealed, win, self_draw=False, melds=(), rules=GuiyangRules(), **kw):
+    ctx_keys = {"after_kong", "robbing_kong", "declared_ready"}
+    ctx = WinContext(T(win), self_draw, **{k: v for k, v in kw.items() if k in ctx_keys})
+    rest = {k: v for k, v in kw.items() if k not in ctx_keys}
+    if "flip" in rest:
+        rest["flip"] = T(rest["flip"])
+    return guiyang.score(Hand.parse(concealed, melds), ctx, rules, **rest)
+
+
+@pytest.mark.parametrize("table, pinghu, qingdadui", [("v1", 1, 15), ("v2", 1, 15), ("v3", 10, 80)])
+def test_value_tables(table, pinghu, qingdadui):
+    rules = GuiyangRules(value_table=table)
+    r = score("123m456p234s5p", "5p", melds=[("minggang", "9999s", "B")], rules=rules)
+    assert r.value == pinghu
+    r = score("777p99p22p", "2p", melds=[("peng", "111p"), ("peng", "444p")], rules=rules)
+    assert (r.value, r.patterns) == (qingdadui, ("清大对",))
+
+
+def test_pinghu_needs_a_dou_on_a_discard():
+    r = score("123m456p789s234s5p", "5p")
+    assert not r.is_win and "豆" in r.reason
+    assert score("123m456p789s234s5p", "5p", True).value == 2          # 自摸 2番
+    assert score("123m456p789s234s5p", "5p", re_pao=True).value == 2   # 热炮 +1
+    assert score("123m456p789s234s5p", "5p", shabao=True).value == 11  # 杀报 +10
+    assert score("123m456p789s234s5p", "5p", robbing_kong=True).value == 10  # as 清一色
+    assert score("123m456p789s234s5p", "5p", True, rules=GuiyangRules(zimo_bonus="none")).value == 1
+
+
+def test_named_hands_and_additions():
+    assert score("1122m3344p5566s9s", "9s", True).patterns == ("七对",)
+    r = score("1111s22s44s55s77s9s", "9s")
+    assert (r.value, r.patterns) == (20, ("青龙背",))
+    r = score("888s33p66m", "6m", melds=[("peng", "222m"), ("peng", "555p")], declared_ready=True)
+    assert r.value == 15 and "报听" in r.patterns                   # 报听大对子 (C3)
+    r = score("888s33p66m", "6m", melds=[("peng", "222m"), ("peng", "555p")], declared_ready=True,
+              rules=GuiyangRules(baoting_mode="fixed_10"))
+    assert r.value == 10
+    r = score("1111m22m33p44p55p7s", "7s", True, rules=GuiyangRules(longqidui_multi_quad="per_quad"))
+    assert r.value == 10                                               # one quad: still 龙七对
+
+
+def test_self_draw_shabao_costs_the_declarer_ten_more():
+    r = score("888s33p66m", "6m", True, melds=[("peng", "222m"), ("peng", "555p")], shabao=True)
+    assert r.payments == {"W": 25, "A": -15, "B": -5, "C": -5}
+
+
+def test_dou_and_chickens_in_the_ledger():
+    r = score("123m456p78p55s", "9p", True, melds=[("angang", "9999m")], after_kong=True,
+              payment_scope=["hand", "dou"])
+    assert r.payments == {"W": 15, "A": -5, "B": -5, "C": -5}
+    r = score("111s456p789p567m9s", "9s", True, flip="9s", payment_scope=["hand", "chicken"])
+    assert r.detail["chickens"] == 6 and "金鸡" in r.patterns
+    r = score("111s456p789p567m9s", "9s", True, flip="9s", payment_scope=["hand", "chicken"],
+              rules=GuiyangRules(jinji_value=3))
+    assert r.detail["chickens"] == 9
+    assert guiyang.chickens(Hand.parse("123m123s456p789p1m"), T("1m"), T("9m")) == 4
+    assert guiyang.chickens(Hand.parse("123m123s456p789p1m"), T("1m"), None) == 1
+    with pytest.raises(ValueError, match="from"):
+        score("123m456p234s5p", "5p", melds=[("minggang", "9999s")], payment_scope=["dou"])
+
+
+def test_invalid():
+    with pytest.raises(ValueError, match="吃"):
+        score("123m456p234s5p", "5p", melds=[("chi", "789s")])
+    with pytest.raises(ValueError, match="honour"):
+        score("123m456p789s234s1z", "1z", True)
+    with pytest.raises(ValueError, match="plus_1_all"):
+        GuiyangRules(zimo_bonus="plus_1_all", value_table="v1")
+
+
+def test_huangzhuang_chajiao():
+    seats = {"A": Hand.parse("123m456p789s2345s"), "B": Hand.parse("6666m33m11p88p77s9s"),
+             "C": Hand.parse("1248m1359p2358s7s"), "D": Hand.parse("12m45m78m12p45p78p9p")}
+    res = guiyang.chajiao(seats)
+    assert res.ready == {"A": True, "B": True, "C": False, "D": False}
+    assert res.values == {"A": 1, "B": 10}
+    assert res.payments == {"A": 2, "B": 20, "C": -11, "D": -11}
+    nobody = guiyang.chajiao({"A": seats["C"], "B": seats["D"]})
+    assert nobody.payments == {}
