@@ -117,10 +117,62 @@ static inline pair_census census_plus(pair_census k, int v)
     return k;
 }
 
+/* ------------------------------------------------------------ 十三爛 */
+
+/* Best overlap of a suit's held ranks (9-bit mask) with a valid 十三爛 subset of each
+ * size 0-3: ranks pairwise at least 3 apart (strict: all congruent mod 3). */
+static void lan_suit(unsigned mask, int strict, int best[4])
+{
+    best[0] = 0;
+    best[1] = best[2] = best[3] = -1;
+    for (int a = 0; a < 9; a++) {
+        int oa = (int)((mask >> a) & 1);
+        if (oa > best[1]) best[1] = oa;
+        for (int b = a + 3; b < 9; b++) {
+            if (strict && (b - a) % 3) continue;
+            int ob = oa + (int)((mask >> b) & 1);
+            if (ob > best[2]) best[2] = ob;
+            for (int c = b + 3; c < 9; c++) {
+                if (strict && (c - b) % 3) continue;
+                int oc = ob + (int)((mask >> c) & 1);
+                if (oc > best[3]) best[3] = oc;
+            }
+        }
+    }
+}
+
+int hupai_lan_deficit(const uint8_t *counts, int strict, int seven_stars)
+{
+    int f[3][4], honors = 0;
+    for (int g = 0; g < 3; g++) {
+        unsigned mask = 0;
+        for (int i = 0; i < SUIT_KINDS; i++) mask |= (unsigned)(counts[SUIT_KINDS * g + i] > 0) << i;
+        lan_suit(mask, strict, f[g]);
+    }
+    for (int t = HONOR_BASE; t < HUPAI_KINDS; t++) honors += counts[t] > 0;
+    /* 14 different kinds: h honours (5-7, or all 7 for 七星) and 14 - h suited ones, at
+     * most three per suit */
+    int best = -1;
+    for (int h = seven_stars ? 7 : 5; h <= 7; h++)
+        for (int k0 = 0; k0 <= 3; k0++)
+            for (int k1 = 0; k1 <= 3; k1++) {
+                int k2 = 14 - h - k0 - k1;
+                if (k2 < 0 || k2 > 3) continue;
+                int ov = imin(h, honors) + f[0][k0] + f[1][k1] + f[2][k2];
+                if (ov > best) best = ov;
+            }
+    return 14 - best;
+}
+
+static inline int lan_deficit(const uint8_t *counts, unsigned opts)
+{
+    return hupai_lan_deficit(counts, (opts & HUPAI_LAN_STRICT) != 0, 0);
+}
+
 /* ------------------------------------------------------------ public kernels */
 
 /* Deficits of both forms (BIG where a form is off or does not fit). */
-typedef struct { int cls[4]; int m, standard, seven; } hand_eval;
+typedef struct { int cls[4]; int m, standard, seven, lan; } hand_eval;
 
 static inline hand_eval evaluate(const uint8_t *counts, int jokers, unsigned opts)
 {
@@ -129,13 +181,14 @@ static inline hand_eval evaluate(const uint8_t *counts, int jokers, unsigned opt
     e.m = (tiles + jokers) / 3;
     e.standard = (opts & HUPAI_STANDARD) ? HUPAI_DEF[hand_class(e.cls)][2 * e.m + 1] : BIG;
     e.seven = ((opts & HUPAI_SEVEN_PAIRS) && e.m == 4) ? seven_from_census(census(counts), opts) : BIG;
+    e.lan = ((opts & HUPAI_SHISANLAN) && e.m == 4) ? lan_deficit(counts, opts) : BIG;
     return e;
 }
 
 int hupai_deficit(const uint8_t *counts, int jokers, unsigned opts)
 {
     hand_eval e = evaluate(counts, jokers, opts);
-    return imin(e.standard, e.seven);
+    return imin(imin(e.standard, e.seven), e.lan);
 }
 
 int hupai_is_win(const uint8_t *counts, int jokers, unsigned opts)
@@ -199,14 +252,31 @@ static uint64_t seven_reaching(const uint8_t *counts, unsigned opts, int goal)
 }
 
 /* Pre: e is evaluate(counts, ...) of a 3M+1 hand. */
+/* Mask of kinds whose addition brings the 十三爛 deficit to goal: only a kind not yet
+ * held can add to the overlap. */
+static uint64_t lan_reaching(const uint8_t *counts, unsigned opts, int goal)
+{
+    uint8_t tmp[HUPAI_KINDS];
+    memcpy(tmp, counts, HUPAI_KINDS);
+    uint64_t mask = 0;
+    for (int t = 0; t < HUPAI_KINDS; t++) {
+        if (tmp[t]) continue;
+        tmp[t] = 1;
+        if (lan_deficit(tmp, opts) == goal) mask |= (uint64_t)1 << t;
+        tmp[t] = 0;
+    }
+    return mask;
+}
+
 static uint64_t improving(const uint8_t *counts, const hand_eval *e, unsigned opts)
 {
-    int d = imin(e->standard, e->seven);
+    int d = imin(imin(e->standard, e->seven), e->lan);
     uint64_t mask = 0;
     /* One more tile lowers a form's deficit by at most one, so only forms already at
      * the minimum can lower the hand's. */
     if (e->standard == d) mask |= standard_reaching(counts, e, opts, d - 1);
     if (e->seven == d) mask |= seven_reaching(counts, opts, d - 1);
+    if (e->lan == d) mask |= lan_reaching(counts, opts, d - 1);
     return mask;
 }
 
@@ -221,7 +291,7 @@ uint64_t hupai_waits(const uint8_t *counts, int jokers, unsigned opts)
     /* A 3M+1 hand lacks at least jokers+1 tiles; it is ready exactly when it lacks
      * jokers+1, and then a wait is a tile that lowers the deficit to jokers. */
     hand_eval e = evaluate(counts, jokers, opts);
-    if (imin(e.standard, e.seven) != jokers + 1) return 0;
+    if (imin(imin(e.standard, e.seven), e.lan) != jokers + 1) return 0;
     return improving(counts, &e, opts);
 }
 

@@ -20,6 +20,8 @@
 #define HUPAI_SEVEN_PAIRS 2u     /* seven pairs, for 13/14-tile totals */
 #define HUPAI_QUADS_AS_TWO 4u    /* four of a kind counts as two of the seven pairs */
 #define HUPAI_HONOR_SEQ 8u       /* any three winds, and 白发中, form a sequence */
+#define HUPAI_SHISANLAN 16u      /* 十三爛: 14 different tiles, suited ones of a suit >= 3 apart */
+#define HUPAI_LAN_STRICT 32u     /* 十三爛 suited tiles only from one of 147 / 258 / 369 per suit */
 
 /* meld kinds in decompositions */
 #define HUPAI_MELD_SEQUENCE 0
@@ -53,6 +55,11 @@ typedef struct {
     uint8_t standin[34];    /* how many jokers stand for each kind outside free sets */
     uint32_t hash;          /* of the fields above */
 } hupai_reading;
+
+/* Pre: counts valid, 13 or 14 tiles with the jokers.  Fewest tiles the hand lacks for a
+ * 十三爛 (honours any; `strict` restricts each suit to one of 147/258/369); with
+ * `seven_stars` all seven honours are required (七星十三爛). */
+int hupai_lan_deficit(const uint8_t *counts, int strict, int seven_stars);
 
 /* Pre: as hupai_deficit, total = 3M+2.  1 when the hand is complete. */
 int hupai_is_win(const uint8_t *counts, int jokers, unsigned opts);

@@ -106,8 +106,40 @@ def seven_pairs_deficit(counts, quads_as_two_pairs: bool) -> int:
     return 14 - best[7]
 
 
+def _lan_subsets(strict: bool) -> list[tuple[int, ...]]:
+    """Every set of ranks (0-8) of one suit allowed in a 十三爛."""
+    out = []
+    for k in range(4):
+        for combo in itertools.combinations(range(9), k):
+            gaps = [b - a for a, b in zip(combo, combo[1:])]
+            if all(g >= 3 for g in gaps) and (not strict or all(g % 3 == 0 for g in gaps)):
+                out.append(combo)
+    return out
+
+
+def lan_deficit(counts, strict=False, seven_stars=False) -> int:
+    """14 - max overlap with a 十三爛 pattern: 14 different kinds, h honours (h >= 5, or 7
+    for 七星) and 14 - h suited ones, each suit an allowed rank set.  Suits are
+    independent, so each suit's best overlap per set size is found by trying its sets."""
+    held = [int(c) > 0 for c in counts]
+    honors = sum(held[27:])
+    per_suit = []
+    for g in range(3):
+        best_k = {}
+        for sub in _lan_subsets(strict):
+            ov = sum(held[9 * g + r] for r in sub)
+            best_k[len(sub)] = max(best_k.get(len(sub), -1), ov)
+        per_suit.append(best_k)
+    best = -1
+    for h in range(7 if seven_stars else 5, 8):
+        for k0, k1, k2 in itertools.product(range(4), repeat=3):
+            if k0 + k1 + k2 == 14 - h:
+                best = max(best, min(h, honors) + per_suit[0][k0] + per_suit[1][k1] + per_suit[2][k2])
+    return 14 - best
+
+
 def deficit(counts, jokers=0, *, standard=True, seven_pairs=True, quads_as_two_pairs=True,
-            honor_sequences=False) -> int:
+            honor_sequences=False, shisanlan=False) -> int:
     counts = np.asarray(counts, dtype=np.int64)
     total = int(counts.sum()) + jokers
     m = total // 3
@@ -116,6 +148,8 @@ def deficit(counts, jokers=0, *, standard=True, seven_pairs=True, quads_as_two_p
         d = standard_deficit(counts, m, 1, honor_sequences)
     if seven_pairs and m == 4:
         d = min(d, seven_pairs_deficit(counts, quads_as_two_pairs))
+    if shisanlan and m == 4:
+        d = min(d, lan_deficit(counts, strict=shisanlan == "strict"))
     return d
 
 

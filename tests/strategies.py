@@ -45,7 +45,23 @@ options = st.fixed_dictionaries({
     "seven_pairs": st.booleans(),
     "quads_as_two_pairs": st.booleans(),
     "honor_sequences": st.booleans(),
+    "shisanlan": st.sampled_from([False, True, "strict"]),
 })
+
+
+@st.composite
+def lan_hands(draw, remainders=(1, 2)):
+    """Hands of mostly different tiles, near a 十三爛."""
+    kinds = draw(st.lists(st.integers(0, 33), min_size=14, max_size=14, unique=True))
+    r = draw(st.sampled_from(remainders))
+    size = 14 if r == 2 else 13
+    c = np.zeros(34, np.uint8)
+    for t in kinds[:size]:
+        c[t] += 1
+    if draw(st.booleans()):   # a duplicate instead of one tile
+        c[kinds[0]] += 1
+        c[kinds[1]] -= 1
+    return c, 0
 
 
 def _templates(honor_sequences: bool = True):
@@ -100,4 +116,5 @@ def near_complete(draw, remainders=(1, 2), max_jokers=4):
 
 
 def any_hand(remainders=(1, 2), max_jokers=4):
-    return st.one_of(hands(remainders, max_jokers), near_complete(remainders, max_jokers))
+    return st.one_of(hands(remainders, max_jokers), near_complete(remainders, max_jokers),
+                     lan_hands(remainders))

@@ -43,6 +43,7 @@ def test_improving(hand, opts):
 
 @given(any_hand(remainders=(2,), max_jokers=3), options)
 def test_decompose(hand, opts):
+    opts = {k: v for k, v in opts.items() if k != "shisanlan"}
     counts, jokers = hand
     got = hupai.decompose(counts, jokers, **opts)
     canon = ref.canonical(got)
@@ -87,6 +88,7 @@ def _reading_key(form, melds):
 
 @given(any_hand(remainders=(2,), max_jokers=3), options)
 def test_readings(hand, opts):
+    opts = {k: v for k, v in opts.items() if k != "shisanlan"}
     counts, jokers = hand
     got = hupai.readings(counts, jokers, **opts)
     keys = [(r.form, r.standins, r.pair, r.triplets_only, r.free_melds, r.free_pairs) for r in got]
@@ -108,6 +110,7 @@ def extras(draw, counts):
 @given(any_hand(remainders=(2,), max_jokers=4), options, st.data())
 def test_reading_summaries(hand, opts, data):
     from free_sets import place_free_sets
+    opts = {k: v for k, v in opts.items() if k != "shisanlan"}
     counts, jokers = hand
     extra = data.draw(extras(counts))
     kinds = sorted(data.draw(st.sets(st.integers(0, 33), min_size=1)))
@@ -130,3 +133,12 @@ def test_reading_summaries(hand, opts, data):
             quads = max(sum(1 for x in f if x == 4) for f in finals)
             expected.add((r.form, trip, r.pair, quads, r.free_melds, r.free_pairs))
     assert set(got) == expected
+
+
+@given(any_hand(remainders=(1, 2), max_jokers=0), st.booleans(), st.booleans())
+def test_lan_deficit(hand, strict, seven_stars):
+    counts, _ = hand
+    if int(counts.sum()) not in (13, 14):
+        return
+    assert hupai.lan_deficit(counts, strict=strict, seven_stars=seven_stars) == \
+        ref.lan_deficit(counts, strict=strict, seven_stars=seven_stars)

@@ -16,7 +16,8 @@ from hupai._kernel cimport (
     hupai_meld, hupai_deficit, hupai_is_win, hupai_shanten, hupai_waits,
     hupai_improving, hupai_decompose_standard, hupai_decompose_seven_pairs,
     hupai_reading, hupai_readings, hupai_summary, hupai_summarize,
-    HUPAI_STANDARD, HUPAI_SEVEN_PAIRS, HUPAI_QUADS_AS_TWO, HUPAI_HONOR_SEQ,
+    HUPAI_STANDARD, HUPAI_SEVEN_PAIRS, HUPAI_QUADS_AS_TWO, HUPAI_HONOR_SEQ, HUPAI_SHISANLAN,
+    HUPAI_LAN_STRICT, hupai_lan_deficit,
     HUPAI_MELD_SEQUENCE, HUPAI_MELD_TRIPLET, HUPAI_MELD_PAIR, HUPAI_MELD_ANY, HUPAI_FREE,
 )
 
@@ -101,9 +102,23 @@ cdef int load_jokers(object jokers) except -1:
     return <int>v
 
 
-cdef inline unsigned _options(bint standard, bint seven_pairs, bint quads, bint honor_seq):
+cdef inline unsigned _options(bint standard, bint seven_pairs, bint quads, bint honor_seq,
+                              object lan=False):
     return ((HUPAI_STANDARD if standard else 0) | (HUPAI_SEVEN_PAIRS if seven_pairs else 0)
-            | (HUPAI_QUADS_AS_TWO if quads else 0) | (HUPAI_HONOR_SEQ if honor_seq else 0))
+            | (HUPAI_QUADS_AS_TWO if quads else 0) | (HUPAI_HONOR_SEQ if honor_seq else 0)
+            | _lan_bits(lan))
+
+
+cdef unsigned _lan_bits(object lan) except? 0:
+    """``shisanlan``: False, True (suited tiles of a suit at least 3 apart) or "strict"
+    (one of 147 / 258 / 369 per suit)."""
+    if lan is False or lan is None or lan is 0:
+        return 0
+    if lan is True or lan is 1:
+        return HUPAI_SHISANLAN
+    if lan == "strict":
+        return HUPAI_SHISANLAN | HUPAI_LAN_STRICT
+    raise ValueError(f"shisanlan must be False, True or 'strict', got {lan!r}")
 
 
 cdef str _size_problem(int total, int remainder, str what):
@@ -129,7 +144,7 @@ cdef inline int _check_size(int total, int remainder, str what) except -1:
 
 
 def is_win(counts, jokers=0, *, bint seven_pairs=True, bint quads_as_two_pairs=True,
-           bint honor_sequences=False):
+           bint honor_sequences=False, shisanlan=False):
     """Whether the hand is complete: 3M+2 tiles forming M melds and a pair (or seven
     pairs).
 
@@ -139,17 +154,19 @@ def is_win(counts, jokers=0, *, bint seven_pairs=True, bint quads_as_two_pairs=T
     melds being declared).  ``seven_pairs``: a 14-tile hand of seven pairs wins;
     ``quads_as_two_pairs``: four of a kind counts as two of them (龙七对); otherwise the
     pairs must be of distinct kinds.  ``honor_sequences`` (Fuzhou): any three different
-    winds, and 中发白, also form a sequence.
+    winds, and 中发白, also form a sequence.  ``shisanlan`` (Fuzhou): a 14-tile hand of 14
+    different tiles whose suited tiles of a suit are at least three apart (十三爛) wins;
+    ``"strict"`` allows only 147 / 258 / 369 within a suit.
     """
     cdef uint8_t c[NK]
     cdef int k = load_jokers(jokers)
     cdef int total = load_counts(counts, c) + k
     _check_size(total, 2, "is_win")
-    return hupai_is_win(c, k, _options(True, seven_pairs, quads_as_two_pairs, honor_sequences)) != 0
+    return hupai_is_win(c, k, _options(True, seven_pairs, quads_as_two_pairs, honor_sequences, shisanlan)) != 0
 
 
 def shanten(counts, jokers=0, *, bint standard=True, bint seven_pairs=True,
-            bint quads_as_two_pairs=True, bint honor_sequences=False):
+            bint quads_as_two_pairs=True, bint honor_sequences=False, shisanlan=False):
     """Shanten number: -1 complete, 0 ready, n = n tiles away from ready.
 
     shanten = min over complete patterns P (M melds + a pair for ``standard``, or
@@ -162,10 +179,10 @@ def shanten(counts, jokers=0, *, bint standard=True, bint seven_pairs=True,
     cdef int k = load_jokers(jokers)
     cdef int total = load_counts(counts, c) + k
     _check_size(total, 3, "shanten")
-    if not standard and not (seven_pairs and total >= 13):
+    if not standard and not ((seven_pairs or shisanlan) and total >= 13):
         raise ValueError("no enabled form fits this hand: enable standard, or seven_pairs "
                          "with 13-14 tiles")
-    return hupai_shanten(c, k, _options(standard, seven_pairs, quads_as_two_pairs, honor_sequences))
+    return hupai_shanten(c, k, _options(standard, seven_pairs, quads_as_two_pairs, honor_sequences, shisanlan))
 
 
 cdef list _mask_to_list(uint64_t mask):
@@ -178,7 +195,7 @@ cdef list _mask_to_list(uint64_t mask):
 
 
 def waits(counts, jokers=0, *, bint seven_pairs=True, bint quads_as_two_pairs=True,
-          bint honor_sequences=False):
+          bint honor_sequences=False, shisanlan=False):
     """The tiles that complete a ready hand: kinds t with counts[t] < 4 such that adding
     one t makes :func:`is_win` true.  The total must be 3M+1.  Sorted tile indices;
     empty when the hand is not ready."""
@@ -186,22 +203,22 @@ def waits(counts, jokers=0, *, bint seven_pairs=True, bint quads_as_two_pairs=Tr
     cdef int k = load_jokers(jokers)
     cdef int total = load_counts(counts, c) + k
     _check_size(total, 1, "waits")
-    return _mask_to_list(hupai_waits(c, k, _options(True, seven_pairs, quads_as_two_pairs, honor_sequences)))
+    return _mask_to_list(hupai_waits(c, k, _options(True, seven_pairs, quads_as_two_pairs, honor_sequences, shisanlan)))
 
 
 def improving(counts, jokers=0, *, bint standard=True, bint seven_pairs=True,
-              bint quads_as_two_pairs=True, bint honor_sequences=False):
+              bint quads_as_two_pairs=True, bint honor_sequences=False, shisanlan=False):
     """Effective tiles (进张) of a 3M+1 hand: the kinds t with counts[t] < 4 whose
     addition lowers the shanten.  For a ready hand these are its waits."""
     cdef uint8_t c[NK]
     cdef int k = load_jokers(jokers)
     cdef int total = load_counts(counts, c) + k
     _check_size(total, 1, "improving")
-    if not standard and not (seven_pairs and total >= 13):
+    if not standard and not ((seven_pairs or shisanlan) and total >= 13):
         raise ValueError("no enabled form fits this hand: enable standard, or seven_pairs "
                          "with 13-14 tiles")
     return _mask_to_list(hupai_improving(c, k, _options(standard, seven_pairs, quads_as_two_pairs,
-                                                        honor_sequences)))
+                                                        honor_sequences, shisanlan)))
 
 
 cdef tuple _KIND_NAMES = ("sequence", "triplet", "pair", "any")
@@ -378,17 +395,28 @@ def reading_summaries(counts, jokers=0, extra=None, free_kinds=None, *, bint sev
     return out
 
 
+def lan_deficit(counts, *, strict=False, bint seven_stars=False):
+    """Fewest tiles a 13- or 14-tile hand lacks for a 十三爛 (14 different tiles, the suited
+    ones of a suit at least three apart, or with ``strict`` one of 147/258/369 per suit;
+    honours any) or, with ``seven_stars``, a 七星十三爛 (all seven honours).  0: complete."""
+    cdef uint8_t c[NK]
+    cdef int total = load_counts(counts, c)
+    if total not in (13, 14):
+        raise ValueError(f"十三爛 needs 13 or 14 tiles, got {total}")
+    return hupai_lan_deficit(c, 1 if strict else 0, 1 if seven_stars else 0)
+
+
 def deficit(counts, jokers=0, *, bint standard=True, bint seven_pairs=True,
-            bint quads_as_two_pairs=True, bint honor_sequences=False):
+            bint quads_as_two_pairs=True, bint honor_sequences=False, shisanlan=False):
     """Fewest tiles the hand lacks for a complete pattern of total // 3 melds and a pair
     (or seven pairs), jokers not counted as held.  A building block for the rules."""
     cdef uint8_t c[NK]
     cdef int k = load_jokers(jokers)
     cdef int total = load_counts(counts, c) + k
     _check_size(total, 3, "deficit")
-    if not standard and not (seven_pairs and total >= 13):
+    if not standard and not ((seven_pairs or shisanlan) and total >= 13):
         raise ValueError("no enabled form fits this hand")
-    return hupai_deficit(c, k, _options(standard, seven_pairs, quads_as_two_pairs, honor_sequences))
+    return hupai_deficit(c, k, _options(standard, seven_pairs, quads_as_two_pairs, honor_sequences, shisanlan))
 
 
 # ------------------------------------------------------------------ batches
@@ -540,14 +568,14 @@ cdef object _batch(int fn, object hands, object jokers, unsigned opts, int remai
 
 
 def batch_is_win(hands, jokers=0, *, bint seven_pairs=True, bint quads_as_two_pairs=True,
-                 bint honor_sequences=False, threads=1):
+                 bint honor_sequences=False, shisanlan=False, threads=1):
     """:func:`is_win` of every row of an (N, 34) array: an (N,) bool array."""
     return _batch(FN_IS_WIN, hands, jokers,
-                  _options(True, seven_pairs, quads_as_two_pairs, honor_sequences), 2, "is_win", threads)
+                  _options(True, seven_pairs, quads_as_two_pairs, honor_sequences, shisanlan), 2, "is_win", threads)
 
 
 def batch_shanten(hands, jokers=0, *, bint standard=True, bint seven_pairs=True,
-                  bint quads_as_two_pairs=True, bint honor_sequences=False, threads=1):
+                  bint quads_as_two_pairs=True, bint honor_sequences=False, shisanlan=False, threads=1):
     """:func:`shanten` of every row of an (N, 34) array: an (N,) int8 array."""
     if not standard and not seven_pairs:
         raise ValueError("no enabled form: enable standard or seven_pairs")
@@ -558,11 +586,11 @@ def batch_shanten(hands, jokers=0, *, bint standard=True, bint seven_pairs=True,
         if small.size:
             raise ValueError(f"row {small[0]}: seven_pairs alone needs 13 or 14 tiles")
     return _batch(FN_SHANTEN, hands, jokers,
-                  _options(standard, seven_pairs, quads_as_two_pairs, honor_sequences), 3, "shanten", threads)
+                  _options(standard, seven_pairs, quads_as_two_pairs, honor_sequences, shisanlan), 3, "shanten", threads)
 
 
 def batch_waits(hands, jokers=0, *, bint seven_pairs=True, bint quads_as_two_pairs=True,
-                bint honor_sequences=False, threads=1):
+                bint honor_sequences=False, shisanlan=False, threads=1):
     """:func:`waits` of every row of an (N, 34) array: an (N, 34) bool array."""
     return _batch(FN_WAITS, hands, jokers,
-                  _options(True, seven_pairs, quads_as_two_pairs, honor_sequences), 1, "waits", threads)
+                  _options(True, seven_pairs, quads_as_two_pairs, honor_sequences, shisanlan), 1, "waits", threads)

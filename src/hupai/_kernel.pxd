@@ -10,6 +10,8 @@ cdef extern from "hupai.h" nogil:
         HUPAI_SEVEN_PAIRS
         HUPAI_QUADS_AS_TWO
         HUPAI_HONOR_SEQ
+        HUPAI_SHISANLAN
+        HUPAI_LAN_STRICT
         HUPAI_MELD_SEQUENCE
         HUPAI_MELD_TRIPLET
         HUPAI_MELD_PAIR
@@ -42,6 +44,7 @@ cdef extern from "hupai.h" nogil:
                            const uint8_t *extra, uint64_t allowed, unsigned opts,
                            hupai_summary *out) noexcept
 
+    int hupai_lan_deficit(const uint8_t *counts, int strict, int seven_stars) noexcept
     int hupai_deficit(const uint8_t *counts, int jokers, unsigned opts) noexcept
     int hupai_is_win(const uint8_t *counts, int jokers, unsigned opts) noexcept
     int hupai_shanten(const uint8_t *counts, int jokers, unsigned opts) noexcept
