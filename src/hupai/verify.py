@@ -144,7 +144,17 @@ def _run_chajiao(case: dict, region, rules, out: CaseResult) -> None:
         _compare(out, "next_dealer", exp["next_dealer"], res.next_dealer)
 
 
-_RUNNERS: dict[Optional[str], Callable] = {None: _run_win, "ready": _run_ready, "chajiao": _run_chajiao}
+def _run_shao(case: dict, region, rules, out: CaseResult) -> None:
+    exp = case["expected"]
+    res = region.shao(case["kind"])
+    _compare(out, "patterns", set(exp["patterns"]), set(res.patterns))
+    _compare(out, "value", exp["value"], res.value)
+    e, a = _payments(exp.get("payments"), res.payments)
+    _compare(out, "payments", e, a)
+
+
+_RUNNERS: dict[Optional[str], Callable] = {None: _run_win, "ready": _run_ready, "chajiao": _run_chajiao,
+                                           "houshao": _run_shao, "qianshao": _run_shao}
 
 
 def run_case(case: dict) -> CaseResult:
@@ -154,8 +164,8 @@ def run_case(case: dict) -> CaseResult:
         out.error = f"region {case['region']!r} is not implemented yet"
         return out
     kind = case.get("kind")
-    runner = _RUNNERS.get(kind) or getattr(region, f"run_{kind}_case", None)
-    if runner is None:
+    runner = _RUNNERS.get(kind)
+    if runner is None or (runner is _run_shao and not hasattr(region, "shao")):
         out.error = f"case kind {kind!r} is not supported for region {case['region']!r}"
         return out
     try:

@@ -1,0 +1,218 @@
+"""Fuzhou (Jiangxi) mahjong 撫州麻將 (seed 003; digest ../shared/rules/fuzhou.md).
+
+136 tiles, 碰 and 扛 only, no jokers.  Any three different winds, and 中發白, form a
+順子.  Besides four sets and a pair: 七小對, 十三爛 (14 different tiles, suited ones of
+a suit at least three apart) and 七星十三爛; an all-honour hand is a 清一色 in any
+arrangement.  Score = pattern points × 2 per 四規一 × 2 for 扛上開花, then +1 (綁一炮).
+Kongs pay at once, win or not.  ``L<n>`` cites the seed by line.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Mapping, NamedTuple, Optional, Sequence
+
+from .. import _core, tiles
+from ..tiles import HONORS
+from .ledger import Ledger, Transfer
+from .model import ANGANG, BUGANG, CHI, KONGS, MINGGANG, OTHERS, PENG, SEATS, Hand, WinContext
+from .patterns import Pattern, PatternTable, resolve
+from .result import ChajiaoResult, ScoreResult
+
+__all__ = ["FuzhouRules", "Rules", "PATTERNS", "score", "score_case", "kong_points", "shao",
+           "chajiao", "UNIT"]
+
+UNIT = "分"
+
+
+@dataclass(frozen=True)
+class FuzhouRules:
+    """Flags of the Fuzhou digest (§6), with their defaults."""
+
+    pattern_combine: str = "sum"              # C1 (L57) or "max"
+    shisanlan_strict_147: bool = False        # C2 (L37 vs L39-43)
+    siguiyi_requires_peng: bool = False       # C3 (L45, L81)
+    siguiyi_stack: str = "per_occurrence"     # C4 or "once"
+    honor_chow: bool = True                   # C5 (L23)
+    gangkai_siguiyi: str = "multiply"         # C9 or "once"
+
+    def __post_init__(self) -> None:
+        choices = {"pattern_combine": ("sum", "max"), "siguiyi_stack": ("per_occurrence", "once"),
+                   "gangkai_siguiyi": ("multiply", "once")}
+        for name, allowed in choices.items():
+            if getattr(self, name) not in allowed:
+                raise ValueError(f"fuzhou_{name} must be one of {allowed}, got {getattr(self, name)!r}")
+
+    @classmethod
+    def from_options(cls, options: Mapping[str, object]) -> "FuzhouRules":
+        kwargs = {}
+        for key, value in options.items():
+            name = key[len("fuzhou_"):] if key.startswith("fuzhou_") else key
+            if name not in cls.__dataclass_fields__:
+                raise ValueError(f"unknown Fuzhou option {key!r}")
+            kwargs[name] = value
+        return cls(**kwargs)
+
+
+Rules = FuzhouRules
+
+
+class Facts(NamedTuple):
+    shape: str            # "basic", "qixiaodui", "shisanlan", "qixing", "any" (all honours)
+    triplets: bool        # basic with every set a triplet or kong
+    qing: bool            # one suit, or all honours
+    ctx: WinContext
+
+
+PATTERNS = PatternTable([
+    Pattern("qixiaodui", "七小對", "seven pairs", 5, lambda f: f.shape == "qixiaodui", source="L35, L67"),
+    Pattern("dasipeng", "大四碰", "all triplets", 4, lambda f: f.shape == "basic" and f.triplets,
+            source="L69"),
+    Pattern("qingyise", "清一色", "one suit (or all honours, any arrangement)", 10, lambda f: f.qing,
+            source="L47, L75"),
+    Pattern("shisanlan", "十三爛", "thirteen unrelated", 2, lambda f: f.shape == "shisanlan",
+            source="L37-43, L63"),
+    Pattern("qixing", "七星十三爛", "thirteen unrelated with all honours", 4,
+            lambda f: f.shape == "qixing", source="L65"),
+    Pattern("tianhu", "天胡", "heavenly hand", 10, lambda f: f.ctx.tianhu, source="L71"),
+    Pattern("dihu", "地胡", "win on the dealer's first discard", 10, lambda f: f.ctx.dihu,
+            source="L73"),
+])
+
+
+def _readings(full: list, hand: Hand, rules: FuzhouRules) -> set:
+    melds = hand.melds
+    kinds = {t for t in range(34) if full[t]} | {m.tiles[0] for m in melds} | \
+        {t for m in melds for t in m.tiles}
+    all_honors = all(t >= HONORS for t in kinds)
+    one_suit = not any(t >= HONORS for t in kinds) and len({t // 9 for t in kinds}) == 1
+    out = set()
+    if all_honors:
+        out.add(("any", False, True))   # 字一色 counts as 清一色 without a shape (L47)
+    for r in _core.readings(bytes(full), 0, seven_pairs=not melds, quads_as_two_pairs=True,
+                            honor_sequences=rules.honor_chow):
+        if r.form == "seven_pairs":
+            out.add(("qixiaodui", False, one_suit or all_honors))
+        else:
+            out.add(("basic", r.triplets_only, one_suit or all_honors))
+    if not melds and sum(full) == 14 and max(full) == 1:
+        strict = rules.shisanlan_strict_147
+        if _core.lan_deficit(bytes(full), strict=strict) == 0:
+            seven = _core.lan_deficit(bytes(full), strict=strict, seven_stars=True) == 0
+            out.add(("qixing" if seven else "shisanlan", False, False))
+    return out
+
+
+def _siguiyi(full: list, hand: Hand, rules: FuzhouRules) -> int:
+    """四規一 (L45, L77-81): kinds with four tiles in the hand not declared as a kong (a
+    peng plus the fourth held, or four held); only the peng way with
+    ``siguiyi_requires_peng``."""
+    pengs = {m.tiles[0] for m in hand.melds if m.kind == PENG}
+    n = 0
+    for t in range(34):
+        if full[t] == 4 and not rules.siguiyi_requires_peng:
+            n += 1
+        elif full[t] == 1 and t in pengs:
+            n += 1
+    return n if rules.siguiyi_stack == "per_occurrence" else min(n, 1)
+
+
+def _value(f: Facts, siguiyi: int, rules: FuzhouRules) -> tuple[int, tuple[Pattern, ...], int]:
+    hits = resolve(PATTERNS, f)
+    points = [int(p.value) for p in hits]
+    p = (sum(points) if rules.pattern_combine == "sum" else max(points)) if points else 1
+    doublings = siguiyi if f.shape in ("basic", "qixiaodui") else 0
+    gangkai = f.ctx.after_kong and f.ctx.self_draw
+    if gangkai:
+        doublings = doublings + 1 if rules.gangkai_siguiyi == "multiply" or not doublings else 1
+    return p * 2 ** doublings + 1, hits, doublings if f.shape in ("basic", "qixiaodui") else 0
+
+
+def kong_points(hand: Hand) -> Ledger:
+    """The winner's kongs, paid at once (L51-53): 暗扛 2 from each of the others, 補扛 1
+    from each, 明扛 2 from the discarder who fed it (``from_seat``)."""
+    transfers = []
+    for m in hand.melds:
+        if m.kind == ANGANG:
+            transfers += [Transfer(s, "W", 2, "暗扛") for s in OTHERS]
+        elif m.kind == BUGANG:
+            transfers += [Transfer(s, "W", 1, "補扛") for s in OTHERS]
+        elif m.kind == MINGGANG:
+            if m.from_seat is None:
+                raise ValueError(f"{m}: a 明扛 needs the seat that fed it (from)")
+            transfers.append(Transfer(m.from_seat, "W", 2, "明扛"))
+    return Ledger.of(transfers)
+
+
+def score(hand: Hand, ctx: WinContext, rules: FuzhouRules = FuzhouRules(), *,
+          payment_scope: Sequence[str] = ("hand",)) -> ScoreResult:
+    """Score a Fuzhou win; ``payment_scope`` adds "kong" for the winner's kong points.
+    ``value`` is the score per payer, 綁一炮 included (搶扛: the robbed player pays three
+    times it)."""
+    scope = set(payment_scope) | {"hand"}
+    if scope - {"hand", "kong"}:
+        raise ValueError(f"unknown payment scope {sorted(scope - {'hand', 'kong'})}")
+    hand.check_copies(ctx.win_tile)
+    if any(m.kind == CHI for m in hand.melds):
+        return ScoreResult.no_win("吃 is not played in Fuzhou (L17, L29)", UNIT)
+    for m in hand.melds:
+        if len(set(m.tiles)) != 1:
+            raise ValueError(f"{m}: a {m.kind} is identical tiles")
+    full = hand.concealed.tolist()
+    full[ctx.win_tile] += 1
+    sgy = _siguiyi(full, hand, rules)
+    best = None
+    for shape, triplets, qing in _readings(full, hand, rules):
+        v, hits, doublings = _value(Facts(shape, triplets, qing, ctx), sgy, rules)
+        if best is None or v > best[0]:
+            best = (v, hits, shape)
+    if best is None:
+        return ScoreResult.no_win("the tiles do not form a winning hand", UNIT)
+    value, hits, shape = best
+    names = [p.name for p in hits] or ["平胡"]
+    if sgy and shape in ("basic", "qixiaodui"):
+        names.append("四規一")
+    if ctx.after_kong and ctx.self_draw:
+        names.append("扛上開花")
+    if ctx.robbing_kong:
+        names.append("搶扛")
+    names.append("綁一炮")
+    if ctx.self_draw:
+        transfers = [Transfer(s, "W", value, "自摸") for s in OTHERS]
+    elif ctx.robbing_kong:
+        transfers = [Transfer("A", "W", 3 * value, "搶扛")]   # as a self-draw, the konger pays all (L55)
+    else:
+        transfers = [Transfer("A", "W", value, "放炮")]
+    ledger = Ledger.of(transfers)
+    if "kong" in scope:
+        ledger = ledger + kong_points(hand)
+    return ScoreResult(True, value, UNIT, tuple(names), ledger, detail={"shape": shape})
+
+
+def score_case(case: dict, rules: FuzhouRules) -> ScoreResult:
+    """Adapter for the case format (FORMAT.md §4)."""
+    from ..verify import context_of, hand_of
+    return score(hand_of(case), context_of(case), rules,
+                 payment_scope=case.get("payment_scope", ["hand"]))
+
+
+def shao(kind: str) -> ScoreResult:
+    """燒莊 with D the dealer: 后燒 (L93), the wall ran out with no winner, each other
+    player pays the dealer 1; 前燒 (L91), everybody followed the dealer's first discard,
+    the dealer pays each other player 1."""
+    if kind == "houshao":
+        return ScoreResult(True, 1, UNIT, ("后燒",), Ledger.of(Transfer(s, "D", 1, "后燒") for s in OTHERS))
+    if kind == "qianshao":
+        return ScoreResult(True, 1, UNIT, ("前燒",), Ledger.of(Transfer("D", s, 1, "前燒") for s in OTHERS))
+    raise ValueError(f"unknown 燒莊 kind {kind!r}; use 'houshao' or 'qianshao'")
+
+
+def chajiao(seats: Mapping[str, Optional[Hand]], rules: FuzhouRules = FuzhouRules(),
+            dealer: Optional[str] = None) -> ChajiaoResult:
+    """The end of the wall with no winner is 后燒 (L93): no 查叫; each of the three others
+    pays the dealer 1, and the deal passes to the next seat in turn order."""
+    if dealer not in SEATS:
+        raise ValueError("Fuzhou 后燒 needs the dealer's seat (A-D)")
+    order = [s for s in SEATS if s in seats] or list(SEATS)
+    transfers = [Transfer(s, dealer, 1, "后燒") for s in order if s != dealer]
+    nxt = SEATS[(SEATS.index(dealer) + 1) % len(SEATS)]
+    return ChajiaoResult({}, Ledger.of(transfers), UNIT, nxt)
