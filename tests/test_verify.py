@@ -8,7 +8,7 @@ import pytest
 
 from hupai.verify import verify_files
 
-REGIONS_DONE = ["luzhou", "wuhan", "guiyang"]
+REGIONS_DONE = ["luzhou", "wuhan", "guiyang", "fuzhou"]
 
 
 @pytest.mark.parametrize("region", REGIONS_DONE)

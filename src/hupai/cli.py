@@ -102,9 +102,10 @@ def cmd_score(args: argparse.Namespace) -> int:
             case["special_kongs"] = json.loads(args.special_kongs)
         case["last_four"] = args.last_four
         case["discarder_ready"] = not args.discarder_not_ready
+    if args.rules in ("guiyang", "fuzhou"):
+        case["payment_scope"] = ["hand"] + [x for x in args.scope.split(",") if x and x != "hand"]
     if args.rules == "guiyang":
-        case.update(re_pao=args.re_pao, shabao=args.shabao,
-                    payment_scope=["hand"] + [x for x in args.scope.split(",") if x and x != "hand"])
+        case.update(re_pao=args.re_pao, shabao=args.shabao)
         if args.flip:
             case["flip"] = args.flip
     score_case = getattr(region, "score_case", None)
@@ -178,7 +179,7 @@ def build_parser() -> argparse.ArgumentParser:
                        description="Score a win: the concealed hand before the winning tile, "
                                    "its melds, and how the winning tile came.")
     s.add_argument("hand", help='concealed tiles before the win, e.g. "123m456m234p567p7z"')
-    s.add_argument("--rules", required=True, help="luzhou, wuhan or guiyang")
+    s.add_argument("--rules", required=True, help="luzhou, wuhan, guiyang or fuzhou")
     s.add_argument("--win", required=True, help="the winning tile, e.g. 9p")
     s.add_argument("--melds", action="append", default=[],
                    help="KIND:TILES[@SEAT], e.g. 'peng:111m minggang:2222p@A'")
@@ -202,14 +203,14 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--re-pao", action="store_true", help="Guiyang: 热炮")
     s.add_argument("--shabao", action="store_true", help="Guiyang: 杀报 (A had declared 报听)")
     s.add_argument("--flip", help="Guiyang: the tile flipped for 捉鸡")
-    s.add_argument("--scope", default="hand", help="Guiyang: settlements to include, e.g. hand,dou,chicken")
+    s.add_argument("--scope", default="hand", help="Guiyang / Fuzhou: settlements to include, e.g. hand,dou,chicken or hand,kong")
     s.add_argument("--option", action="append", default=[], help="rule flag, e.g. luzhou_cap=100")
     s.set_defaults(func=cmd_score)
 
     c = sub.add_parser("chajiao", help="查叫 of a whole table at the end of the wall",
                        description="Who is ready, who is 花豬, and who pays whom, at the end of "
                                    "the wall.")
-    c.add_argument("--rules", required=True, help="luzhou, wuhan or guiyang")
+    c.add_argument("--rules", required=True, help="luzhou, wuhan, guiyang or fuzhou")
     c.add_argument("--seat", action="append", default=[], help="LABEL=TILES (13 tiles) or LABEL=won")
     c.add_argument("--json", help="a table as JSON: {\"seats\": {\"A\": {\"concealed\": ..., "
                                   "\"melds\": [...]}, \"B\": {\"won\": true}}, \"dealer\": \"A\"}")
