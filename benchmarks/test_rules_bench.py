@@ -60,3 +60,28 @@ def test_wuhan_score(benchmark):
 
     benchmark.group = "wuhan score (one hand)"
     benchmark.pedantic(one, rounds=3000, iterations=1, warmup_rounds=300)
+
+
+@pytest.mark.parametrize("region", ["guiyang", "fuzhou"])
+def test_no_joker_region_score(benchmark, region):
+    from hupai.rules import REGIONS
+    module = REGIONS[region]
+    cases = [(h, ctx) for h, ctx in luzhou_wins(300, ghosts="none")
+             if module.score(h, ctx).is_win]
+    it = iter(range(10 ** 9))
+
+    def one():
+        h, ctx = cases[next(it) % len(cases)]
+        return module.score(h, ctx)
+
+    benchmark.group = f"{region} score (one hand)"
+    benchmark.pedantic(one, rounds=3000, iterations=1, warmup_rounds=300)
+
+
+def test_guiyang_chajiao_table(benchmark):
+    from hupai.rules import guiyang
+    seats = {"A": Hand.parse("123m456p789s2345s"), "B": Hand.parse("6666m33m11p88p77s9s"),
+             "C": Hand.parse("1248m1359p2358s7s"), "D": Hand.parse("12m45m78m12p45p78p9p")}
+    benchmark.group = "guiyang 黄庄查叫 (4 seats)"
+    result = benchmark(guiyang.chajiao, seats)
+    assert result.payments == {"A": 2, "B": 20, "C": -11, "D": -11}

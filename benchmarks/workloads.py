@@ -69,7 +69,7 @@ def luzhou_wins(n: int, seed: int = SEED, ghosts: str = "dealt"):
     of it taken as the winning tile, self-drawn or not; only hands that are legal wins
     are kept.  ``ghosts``: "dealt" draws the number of ghosts as a 14-tile hand from
     the 112-tile wall would hold them (0: 59%, 1: 33%, 2: 7%, ...); "uniform" draws
-    0-4 uniformly, a stress test."""
+    0-4 uniformly, a stress test; "none" gives none (hands for Guiyang and Fuzhou)."""
     from hupai.rules import DeclaredMeld, Hand, WinContext, luzhou
 
     rng = np.random.default_rng(seed)
@@ -97,7 +97,8 @@ def luzhou_wins(n: int, seed: int = SEED, ghosts: str = "dealt"):
             for _ in range(3):
                 tiles.remove(t)
             melds.append(DeclaredMeld("peng", (t, t, t)))
-        k = rng.hypergeometric(4, 108, 14) if ghosts == "dealt" else rng.integers(0, 5)
+        k = {"dealt": lambda: rng.hypergeometric(4, 108, 14), "none": lambda: 0}.get(
+            ghosts, lambda: rng.integers(0, 5))()
         for _ in range(k):
             tiles[rng.integers(len(tiles))] = 33
         win = int(tiles.pop(rng.integers(len(tiles))))

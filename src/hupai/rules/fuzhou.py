@@ -81,10 +81,10 @@ PATTERNS = PatternTable([
 
 def _readings(full: list, hand: Hand, rules: FuzhouRules) -> set:
     melds = hand.melds
-    kinds = {t for t in range(34) if full[t]} | {m.tiles[0] for m in melds} | \
-        {t for m in melds for t in m.tiles}
-    all_honors = all(t >= HONORS for t in kinds)
-    one_suit = not any(t >= HONORS for t in kinds) and len({t // 9 for t in kinds}) == 1
+    held = [t for t, n in enumerate(full) if n] + [m.tiles[0] for m in melds]
+    groups = {t // 9 if t < HONORS else 3 for t in held}
+    all_honors = groups == {3}
+    one_suit = len(groups) == 1 and 3 not in groups
     out = set()
     if all_honors:
         out.add(("any", False, True))   # 字一色 counts as 清一色 without a shape (L47)
@@ -106,13 +106,8 @@ def _siguiyi(full: list, hand: Hand, rules: FuzhouRules) -> int:
     """四規一 (L45, L77-81): kinds with four tiles in the hand not declared as a kong (a
     peng plus the fourth held, or four held); only the peng way with
     ``siguiyi_requires_peng``."""
-    pengs = {m.tiles[0] for m in hand.melds if m.kind == PENG}
-    n = 0
-    for t in range(34):
-        if full[t] == 4 and not rules.siguiyi_requires_peng:
-            n += 1
-        elif full[t] == 1 and t in pengs:
-            n += 1
+    n = 0 if rules.siguiyi_requires_peng else full.count(4)
+    n += sum(1 for m in hand.melds if m.kind == PENG and full[m.tiles[0]] == 1)
     return n if rules.siguiyi_stack == "per_occurrence" else min(n, 1)
 
 

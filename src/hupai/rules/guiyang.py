@@ -7,7 +7,7 @@ players.  ``L<n>`` cites the seed by line.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Mapping, NamedTuple, Optional, Sequence
 
 from .. import _core, tiles
@@ -125,6 +125,8 @@ class Facts(NamedTuple):
     quads: int          # concealed fours in a seven-pairs reading
     ctx: WinContext
     rules: GuiyangRules
+    re_pao: bool = False
+    shabao: bool = False
 
 
 _SHAPE_FIELD = {("pinghu", False): "pinghu", ("pinghu", True): "qingyise",
@@ -148,11 +150,11 @@ EXTRAS = [
     Pattern("baoting", "报听", "declared ready", "baoting", lambda f: f.ctx.declared_ready,
             source="L92-95, L167-169"),
     Pattern("repao", "热炮", "win on a konger's next discard", 1,
-            lambda f: bool(f.ctx.extra.get("re_pao")), source="L185-189"),
+            lambda f: f.re_pao, source="L185-189"),
     Pattern("qianggang", "抢杠", "robbing a kong", "qianggang", lambda f: f.ctx.robbing_kong,
             source="L190-195"),
     Pattern("shabao", "杀报", "win on a declared-ready player's discard", "shabao",
-            lambda f: bool(f.ctx.extra.get("shabao")), source="L170-172"),
+            lambda f: f.shabao, source="L170-172"),
 ]
 def _zimo(f: Facts) -> bool:
     """C2: v2's 平胡 自摸 line (unless ``none``), or +1 on named hands (``plus_1_all``);
@@ -230,10 +232,11 @@ def _readings(full: list, hand: Hand) -> list[tuple[str, bool, int]]:
     return sorted(out)
 
 
-def _best(full: list, hand: Hand, ctx: WinContext, rules: GuiyangRules):
+def _best(full: list, hand: Hand, ctx: WinContext, rules: GuiyangRules, re_pao: bool = False,
+          shabao: bool = False):
     best = None
     for shape, qing, quads in _readings(full, hand):
-        v, hits = hand_value(Facts(shape, qing, quads, ctx, rules))
+        v, hits = hand_value(Facts(shape, qing, quads, ctx, rules, re_pao, shabao))
         if best is None or v > best[0]:
             best = (v, hits, shape, qing)
     return best
@@ -244,7 +247,12 @@ def chickens(hand: Hand, win_tile: Optional[int], flip: Optional[int],
     """鸡 held by a player (concealed tiles, the winning tile and his own melds, L208):
     幺鸡 always (L209-211); the flipped tile's successor in its suit, 9 → 1 (L205-208);
     a flipped 九条 is 金鸡: each 幺鸡 counts ``jinji_value`` (L212-214)."""
-    total = hand.all_tiles(win_tile)
+    total = hand.concealed.tolist()
+    for m in hand.melds:
+        for t in m.tiles:
+            total[t] += 1
+    if win_tile is not None:
+        total[win_tile] += 1
     if flip is None:
         return int(total[YAOJI])
     if flip == JINJI_FLIP:
@@ -264,10 +272,9 @@ def score(hand: Hand, ctx: WinContext, rules: GuiyangRules = GuiyangRules(), *,
     unknown = scope - {"hand", "dou", "chicken"}
     if unknown:
         raise ValueError(f"unknown payment scope {sorted(unknown)}")
-    ctx = replace(ctx, extra=dict(ctx.extra, re_pao=re_pao, shabao=shabao))
     t = rules.table
     full = _prepare(hand, ctx.win_tile)
-    best = _best(full, hand, ctx, rules)
+    best = _best(full, hand, ctx, rules, re_pao, shabao)
     if best is None:
         return ScoreResult.no_win("the tiles do not form a winning hand", t.unit)
     value, hits, shape, qing = best
@@ -331,7 +338,10 @@ def ready(hand: Hand, rules: GuiyangRules = GuiyangRules()) -> SeatReport:
 
 def _seat_report(seat: str, hand: Hand, rules: GuiyangRules) -> SeatReport:
     full = _prepare(hand, None)
-    own = hand.all_tiles()
+    own = list(full)
+    for m in hand.melds:
+        for t in m.tiles:
+            own[t] += 1
     waits, best_value, best_names = [], None, ()
     self_draw_basis = rules.chajiao_value == "self_draw_basis"
     for t in _core.waits(bytes(full), 0, seven_pairs=not hand.melds):
