@@ -83,3 +83,15 @@ def test_shao_and_end_of_wall():
     assert fuzhou.shao("qianshao").payments == {"D": -3, "A": 1, "B": 1, "C": 1}
     res = fuzhou.chajiao({s: None for s in "ABCD"}, dealer="D")
     assert res.payments == {"D": 3, "A": -1, "B": -1, "C": -1} and res.next_dealer == "A"
+
+
+def test_multiple_winners_and_next_dealer():
+    from hupai.rules import Ledger
+    a = score("123m456p789s234s5m", "5m")
+    b = score("1122m3344p5566s5m", "5m")
+    total = Ledger.combine([a.ledger.relabel({"W": "S", "A": "E"}), b.ledger.relabel({"W": "N", "A": "E"})])
+    assert total.net() == {"E": -(a.value + b.value), "S": a.value, "N": b.value}
+    assert fuzhou.next_dealer("A", ["B", "C"], discarder="D") == "D"
+    assert fuzhou.next_dealer("A", ["A"]) == "A"
+    assert fuzhou.next_dealer("A", ["C"]) == "C"
+    assert fuzhou.next_dealer("D", []) == "A"

@@ -19,6 +19,7 @@ from .patterns import Pattern, PatternTable, resolve
 from .result import ChajiaoResult, ScoreResult
 
 __all__ = ["FuzhouRules", "Rules", "PATTERNS", "score", "score_case", "kong_points", "shao",
+           "next_dealer",
            "chajiao", "UNIT"]
 
 UNIT = "分"
@@ -188,6 +189,18 @@ def score_case(case: dict, rules: FuzhouRules) -> ScoreResult:
     from ..verify import context_of, hand_of
     return score(hand_of(case), context_of(case), rules,
                  payment_scope=case.get("payment_scope", ["hand"]))
+
+
+def next_dealer(dealer: str, winners: Sequence[str], discarder: Optional[str] = None) -> str:
+    """Who deals next (L13, L97): the dealer keeps the deal after his own win, a single
+    winner takes it otherwise, and after 一炮多響 the discarder deals."""
+    if len(winners) > 1:
+        if discarder is None:
+            raise ValueError("一炮多響 needs the discarder")
+        return discarder
+    if not winners:
+        return SEATS[(SEATS.index(dealer) + 1) % len(SEATS)]   # 后燒 (L93)
+    return winners[0]
 
 
 def shao(kind: str) -> ScoreResult:
