@@ -12,6 +12,7 @@ line, ``B-<section>`` seed 004 by section.
 from __future__ import annotations
 
 import functools
+import operator
 from dataclasses import dataclass, field
 from typing import Mapping, NamedTuple, Optional, Sequence
 
@@ -214,6 +215,17 @@ SUITED_258 = frozenset(t for t in range(HONORS) if t % 9 in (1, 4, 7))
 ALL_HONORS = frozenset(range(HONORS, 34))
 
 
+@functools.lru_cache(maxsize=4096)
+def _resolve_cached(key: tuple) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(big, situational) pattern names of a reading, keyed by its facts without the
+    context and by the three context flags the predicates read (a small closed set)."""
+    *fields, self_draw, after_kong, robbing_kong, last_four = key
+    ctx = WinContext(0, self_draw, after_kong=after_kong, robbing_kong=robbing_kong)
+    hits = resolve(PATTERNS, Facts(*fields[:8], ctx, last_four, fields[8]))
+    return (tuple(p.name for p in hits if p.id in _BIG_IDS),
+            tuple(p.name for p in hits if p.id not in _BIG_IDS))
+
+
 class _Win(NamedTuple):
     """A legal reading with its winner multiplier."""
 
@@ -267,6 +279,11 @@ class _Scorer:
             fans += 2 if m.kind == ANGANG else 1 if m.kind in (MINGGANG, BUGANG) else 0
         self.fixed_fans = fans + _kong_fans(special_kongs, rules)
         self.zimo = self._zimo_applies()
+        self.held = int(hand.concealed[self.laizi]) + (ctx.win_tile == self.laizi)
+        # what the pattern predicates read of the context, and nothing else
+        self.ctx_key = (ctx.self_draw, ctx.after_kong, ctx.robbing_kong, last_four)
+        self.loser_fans = {l.seat: (self._loser_fans(l, False), self._loser_fans(l, True))
+                           for l in self.losers}
 
     def _check_meld(self, m: DeclaredMeld) -> None:
         kinds = sorted(m.tiles)
@@ -294,7 +311,7 @@ class _Scorer:
         qqr = len(melds) == 4 and claimed == 4 and (not ctx.self_draw or not self.rules.quanqiuren_discard_only) \
             and not ctx.robbing_kong
         held = full[laizi]
-        naturals = {t for t in range(34) if (full[t] if t != laizi else 0) + meld_counts[t]}
+        naturals = {t for t, n in enumerate(map(operator.add, full, meld_counts)) if n and t != laizi}
         out: list[Facts] = []
         # 將一色 / 風一色 need no arrangement (亂將 / 亂風): every natural tile qualifies,
         # the laizi standing in as needed (as themselves if they qualify too)
@@ -303,7 +320,8 @@ class _Scorer:
                 hard = held == 0 or laizi in kinds_ok
                 out.append(Facts(False, False, False, False, is_jiang, not is_jiang, False, hard,
                                  ctx, self.last_four))
-        forbidden = self.must_kong
+        w = ctx.win_tile
+        meld_kinds = {t for t in range(34) if meld_counts[t]}
         for as_self in (True, False):
             counts = list(full)
             jokers = 0
@@ -311,16 +329,16 @@ class _Scorer:
                 jokers, counts[laizi] = held, 0
                 if jokers == 0:
                     continue
+            # A laizi beside a natural tile takes that tile's kind and suit: it is never a
+            # must-kong tile (holding one blocks the win) and never adds a suit.
+            kinds = naturals | ({laizi} if as_self and held else set())
+            qing = not kinds & ALL_HONORS and len({t // 9 for t in kinds}) <= 1
             for r in _core.readings(bytes(counts), jokers, seven_pairs=False):
                 st = r.standins
-                if any(t in forbidden for t in st):
-                    continue   # a laizi never stands for a must-kong tile
-                if any(meld_counts[t] + counts[t] + st.count(t) > 4 for t in set(st)):
-                    continue   # nor a fifth copy, melds counted (C18)
-                kinds = naturals | set(st) | ({laizi} if as_self and held else set())
+                if st and meld_kinds and any(meld_counts[t] + counts[t] + st.count(t) > 4
+                                             for t in meld_kinds.intersection(st)):
+                    continue   # a laizi is never a fifth copy, melds counted (C18)
                 pair258 = r.pair in SUITED_258 if r.pair is not None else True
-                qing = not kinds & ALL_HONORS and len({t // 9 for t in kinds}) <= 1
-                w = ctx.win_tile
                 pairs_win = not as_self and r.pair == w and w in st and counts[w] == 1
                 out.append(Facts(True, pair258, r.triplets_only and no_chi, qing, False, False,
                                  qqr and pair258, as_self or held == 0, ctx, self.last_four,
@@ -357,30 +375,29 @@ class _Scorer:
         return fans
 
     def _evaluate(self, f: Facts) -> Optional[_Win]:
-        hits = resolve(PATTERNS, f)
-        big = [p for p in hits if p.id in _BIG_IDS]
-        situ = [p for p in hits if p.id not in _BIG_IDS]
-        held = self.hand.concealed[self.laizi] + (self.ctx.win_tile == self.laizi)
-        used_as_joker = 0 if f.hard else held
-        limit_count = held if self.rules.xiaohu_laizi_limit_counts_self_used else used_as_joker
+        # the context enters the facts only through the situational flags, so the cached
+        # resolution is keyed by a context-free copy
+        big, situ = _resolve_cached(f[:8] + (f.laizi_pairs_win,) + self.ctx_key)
+        limit_count = self.held if self.rules.xiaohu_laizi_limit_counts_self_used or not f.hard \
+            else 0
         if big:
             pats = big + situ
         elif situ and f.standard and f.pair258 and (self.rules.situational_lifts_laizi_limit
                                                     or limit_count <= 1):
             pats = situ
         elif f.standard and f.pair258 and limit_count <= 1:
-            pats = []
+            pats = ()
         else:
             return None
         k = len(pats)
         fans = self._winner_fans(f.hard, bool(k))
-        if any(p.id == "fengyise" for p in pats):
+        if "風一色" in pats:
             mult = float("inf")   # 風一色 is paid as 金頂 and beats everything (B-二.3.4)
         elif k:
             mult = 10.0 * k * 2 ** fans * (self.rules.big_zimo_fangchong_factor if self.zimo else 1)
         else:
             mult = 2.0 ** (fans + (1 if self.zimo else 0))
-        return _Win(mult, tuple(p.name for p in pats), k, f.hard, f)
+        return _Win(mult, pats, k, f.hard, f)
 
     # --- the win -----------------------------------------------------------
 
@@ -402,11 +419,11 @@ class _Scorer:
         if self.guoshui_blocked and rules.guoshui != "none" and not ctx.self_draw:
             return ScoreResult.no_win("過水: a win on this tile was passed since the last draw and this "
                                       "one is not worth more (B-二.2.5)", UNIT)
-        facts = set(self._readings(full))   # readings that differ in no fact are one
+        facts = self._readings(full)
         if not ctx.self_draw and rules.jianzihu_discard_forbidden and self._laizi_single_wait(full):
             # 見字胡 (C13): a laizi single that takes any tile may win only by self-draw;
             # waiting for a 2-5-8 to pair it (見將胡) is still allowed on a discard
-            facts = {f for f in facts if not f.laizi_pairs_win or ctx.win_tile in SUITED_258}
+            facts = [f for f in facts if not f.laizi_pairs_win or ctx.win_tile in SUITED_258]
         wins = [w for w in (self._evaluate(f) for f in facts) if w is not None]
         if not wins:
             return ScoreResult.no_win("the tiles do not form a winning hand under Wuhan rules (a small "
@@ -439,7 +456,7 @@ class _Scorer:
                 names.append("自摸")
         raw = {}
         for l in self.losers:
-            lf = self._loser_fans(l, big)
+            lf = self.loser_fans[l.seat][big]
             if fengyise:
                 raw[l.seat] = float("inf")
             elif big:
