@@ -95,3 +95,13 @@ def test_multiple_winners_and_next_dealer():
     assert fuzhou.next_dealer("A", ["A"]) == "A"
     assert fuzhou.next_dealer("A", ["C"]) == "C"
     assert fuzhou.next_dealer("D", []) == "A"
+
+
+def test_kong_points_win_or_not():
+    assert fuzhou.kong_ledger("angang", "B", ["A", "C", "D"]).net() == {"B": 6, "A": -2, "C": -2, "D": -2}
+    assert fuzhou.kong_ledger("bugang", "B", ["A", "C", "D"]).net() == {"B": 3, "A": -1, "C": -1, "D": -1}
+    assert fuzhou.kong_ledger("minggang", "B", ["A", "C", "D"], feeder="C").net() == {"B": 2, "C": -2}
+    with pytest.raises(ValueError):
+        fuzhou.kong_ledger("minggang", "B", ["A"])
+    with pytest.raises(ValueError):
+        fuzhou.kong_ledger("peng", "B", ["A"])

@@ -18,8 +18,8 @@ from .model import ANGANG, BUGANG, CHI, KONGS, MINGGANG, OTHERS, PENG, SEATS, Ha
 from .patterns import Pattern, PatternTable, resolve
 from .result import ChajiaoResult, ScoreResult
 
-__all__ = ["FuzhouRules", "Rules", "PATTERNS", "score", "score_case", "kong_points", "shao",
-           "next_dealer",
+__all__ = ["FuzhouRules", "Rules", "PATTERNS", "score", "score_case", "kong_points", "kong_ledger",
+           "shao", "next_dealer",
            "chajiao", "UNIT"]
 
 UNIT = "分"
@@ -123,20 +123,30 @@ def _value(f: Facts, siguiyi: int, rules: FuzhouRules) -> tuple[int, tuple[Patte
     return p * 2 ** doublings + 1, hits, doublings if f.shape in ("basic", "qixiaodui") else 0
 
 
+def kong_ledger(kind: str, konger: str, others: Sequence[str], feeder: Optional[str] = None) -> Ledger:
+    """The points of one kong, paid the moment it is made, win or not (L51-53): 暗扛 2
+    from each of ``others``, 補扛 1 from each, 明扛 2 from the ``feeder`` alone."""
+    if kind == ANGANG:
+        return Ledger.of(Transfer(o, konger, 2, "暗扛") for o in others)
+    if kind == BUGANG:
+        return Ledger.of(Transfer(o, konger, 1, "補扛") for o in others)
+    if kind == MINGGANG:
+        if feeder is None or feeder == konger:
+            raise ValueError("a 明扛 is paid by the player whose discard was konged")
+        return Ledger.of([Transfer(feeder, konger, 2, "明扛")])
+    raise ValueError(f"{kind!r} is not a kong")
+
+
 def kong_points(hand: Hand) -> Ledger:
     """The winner's kongs, paid at once (L51-53): 暗扛 2 from each of the others, 補扛 1
     from each, 明扛 2 from the discarder who fed it (``from_seat``)."""
-    transfers = []
+    ledger = Ledger()
     for m in hand.melds:
-        if m.kind == ANGANG:
-            transfers += [Transfer(s, "W", 2, "暗扛") for s in OTHERS]
-        elif m.kind == BUGANG:
-            transfers += [Transfer(s, "W", 1, "補扛") for s in OTHERS]
-        elif m.kind == MINGGANG:
-            if m.from_seat is None:
-                raise ValueError(f"{m}: a 明扛 needs the seat that fed it (from)")
-            transfers.append(Transfer(m.from_seat, "W", 2, "明扛"))
-    return Ledger.of(transfers)
+        if m.kind == MINGGANG and m.from_seat is None:
+            raise ValueError(f"{m}: a 明扛 needs the seat that fed it (from)")
+        if m.kind in KONGS:
+            ledger = ledger + kong_ledger(m.kind, "W", OTHERS, m.from_seat)
+    return ledger
 
 
 def score(hand: Hand, ctx: WinContext, rules: FuzhouRules = FuzhouRules(), *,
