@@ -9,7 +9,7 @@ T = tiles.parse_tile
 
 
 def score(concealed, win, self_draw=False, melds=(), rules=GuiyangRules(), **kw):
-    ctx_keys = {"after_kong", "robbing_kong", "declared_ready"}
+    ctx_keys = {"after_kong", "robbing_kong", "declared_ready", "dealer"}
     ctx = WinContext(T(win), self_draw, **{k: v for k, v in kw.items() if k in ctx_keys})
     rest = {k: v for k, v in kw.items() if k not in ctx_keys}
     if "flip" in rest:
@@ -87,3 +87,52 @@ def test_huangzhuang_chajiao():
     assert res.payments == {"A": 2, "B": 20, "C": -11, "D": -11}
     nobody = guiyang.chajiao({"A": seats["C"], "B": seats["D"]})
     assert nobody.payments == {}
+
+
+def test_repao_modes():
+    hand = "888s33p66m"
+    melds = [("peng", "222m"), ("peng", "555p")]
+    assert score(hand, "6m", melds=melds, re_pao=True).value == 6                     # v2: +1
+    assert score(hand, "6m", melds=melds, re_pao=True,
+                 rules=GuiyangRules(repao_mode="yifei")).value == 5                   # v1: nothing added
+    assert score(hand, "6m", melds=melds, re_pao=True, re_pao_kong="angang",
+                 rules=GuiyangRules(repao_mode="by_kong_type")).value == 65           # v3: 闷 60
+    assert score(hand, "6m", melds=melds, re_pao=True,
+                 rules=GuiyangRules(repao_mode="shaodou")).value == 8                 # v4: base 3
+    with pytest.raises(ValueError, match="re_pao_kong"):
+        score(hand, "6m", melds=melds, re_pao=True, rules=GuiyangRules(repao_mode="by_kong_type"))
+
+
+def test_baopai_modes():
+    hand, melds = "888s33p66m", [("peng", "222m"), ("peng", "555p")]
+    r = score(hand, "6m", melds=melds, passed_since_draw=True)
+    assert not r.is_win and "包牌" in r.reason and not r.ledger.transfers
+    r = score(hand, "6m", melds=melds, passed_since_draw=True, rules=GuiyangRules(baopai_mode="penalty"))
+    assert not r.is_win and r.payments == {"W": -15, "A": 5, "B": 5, "C": 5}
+    assert score(hand, "6m", True, melds=melds, passed_since_draw=True).is_win   # a self-draw is fine
+
+
+def test_chicken_options_and_side_payments():
+    hand = Hand.parse("123m456p789s234s5p")
+    assert guiyang.chickens(hand, T("5p"), T("4m"), discards=[T("1s"), T("5m")]) == 0
+    inner_outer = GuiyangRules(chicken_scope="inner_outer")
+    assert guiyang.chickens(hand, T("5p"), T("4m"), inner_outer, discards=[T("1s"), T("5m")]) == 2
+    hero = GuiyangRules(yingxiongji="on")
+    assert guiyang.chickens(Hand.parse("111s456p789p567m9s"), T("9s"), None, hero, hero=True) == 4
+    assert guiyang.genzhang_settlement("D", ["A", "B", "C"], 2, GuiyangRules(genzhang="on")).net() == \
+        {"D": -9, "A": 3, "B": 3, "C": 3}
+    assert not guiyang.genzhang_settlement("D", ["A"], 2).transfers
+    r = score("123m456p789s234s5p", "5p", True, dealer=True, lianzhuang_count=2,
+              rules=GuiyangRules(lianzhuang="on"))
+    assert r.value == 4
+
+
+def test_chicken_settlement_for_the_table():
+    hands = {"A": Hand.parse("111s234p567p89m55m"), "B": Hand.parse("123m456p789s234s5p"),
+             "C": Hand.parse("1s23m456m789m234p5p"), "D": Hand.parse("123m456m789m234p5s")}
+    ready = {"A": True, "B": True, "C": False, "D": True}
+    led = guiyang.chicken_settlement(hands, ready, T("4m"))   # 鸡 = 5m and 幺鸡
+    net = led.net()
+    assert sum(net.values()) == 0
+    # A: 111s + 55m = 5 鸡 from each of three, pays D's one 5m; C is not ready: collects nothing
+    assert net == {"A": 14, "B": -6, "C": -6, "D": -2}

@@ -17,7 +17,7 @@ from .patterns import Pattern, PatternTable, resolve
 from .result import ChajiaoResult, ScoreResult, SeatReport
 
 __all__ = ["GuiyangRules", "Rules", "VALUE_TABLES", "PATTERNS", "score", "score_case", "ready",
-           "chajiao", "chickens"]
+           "chajiao", "chickens", "chicken_settlement", "genzhang_settlement"]
 
 YAOJI = tiles.S1     # 幺鸡, always a chicken (L209-211)
 JINJI_FLIP = tiles.S9  # flipping 九条 makes 幺鸡 the chicken: 金鸡 (L212-214)
@@ -127,6 +127,7 @@ class Facts(NamedTuple):
     rules: GuiyangRules
     re_pao: bool = False
     shabao: bool = False
+    re_pao_kong: Optional[str] = None
 
 
 _SHAPE_FIELD = {("pinghu", False): "pinghu", ("pinghu", True): "qingyise",
@@ -193,9 +194,29 @@ def hand_value(f: Facts) -> tuple[int, tuple[Pattern, ...]]:
             else t.qianggang
     if "gangkai" in ids:
         value += t.gangkai
-    if "repao" in ids and rules.repao_mode == "plus1":
-        value += 1
+    if "repao" in ids:
+        value += _repao_extra(f, t)
     return value, hits
+
+
+_REPAO_BY_KONG = {ANGANG: 60, BUGANG: 30, MINGGANG: 10}   # 篇三 L275-278
+
+
+def _repao_extra(f: Facts, t: "ValueTable") -> int:
+    """What a 热炮 adds to the hand (C6): v2 +1 (L185-189); v1 一废全废 nothing here, the
+    discarder just earns nothing this hand (L63-64); v3 the amount of his kong's type
+    (闷 60 / 转弯 30 / 点 10, L275-278); v4 烧豆 a base of 3 (L332-333)."""
+    mode = f.rules.repao_mode
+    if mode == "plus1":
+        return 1
+    if mode == "by_kong_type":
+        if f.re_pao_kong not in _REPAO_BY_KONG:
+            raise ValueError("repao_mode 'by_kong_type' needs the kind of the discarder's kong "
+                             "(re_pao_kong: angang, bugang or minggang)")
+        return _REPAO_BY_KONG[f.re_pao_kong]
+    if mode == "shaodou":
+        return 3
+    return 0
 
 
 # ------------------------------------------------------------------ readings
@@ -233,51 +254,76 @@ def _readings(full: list, hand: Hand) -> list[tuple[str, bool, int]]:
 
 
 def _best(full: list, hand: Hand, ctx: WinContext, rules: GuiyangRules, re_pao: bool = False,
-          shabao: bool = False):
+          shabao: bool = False, re_pao_kong: Optional[str] = None):
     best = None
     for shape, qing, quads in _readings(full, hand):
-        v, hits = hand_value(Facts(shape, qing, quads, ctx, rules, re_pao, shabao))
+        v, hits = hand_value(Facts(shape, qing, quads, ctx, rules, re_pao, shabao, re_pao_kong))
         if best is None or v > best[0]:
             best = (v, hits, shape, qing)
     return best
 
 
 def chickens(hand: Hand, win_tile: Optional[int], flip: Optional[int],
-             rules: GuiyangRules = GuiyangRules()) -> int:
+             rules: GuiyangRules = GuiyangRules(), discards: Sequence[int] = (),
+             hero: bool = False) -> int:
     """鸡 held by a player (concealed tiles, the winning tile and his own melds, L208):
     幺鸡 always (L209-211); the flipped tile's successor in its suit, 9 → 1 (L205-208);
-    a flipped 九条 is 金鸡: each 幺鸡 counts ``jinji_value`` (L212-214)."""
+    a flipped 九条 is 金鸡: each 幺鸡 counts ``jinji_value`` (L212-214).  With
+    ``chicken_scope`` inner_outer (内外鸡, L85) the player's ``discards`` count too; with
+    ``yingxiongji`` on and ``hero`` (he holds the first discarded 幺鸡, by discarding it
+    unclaimed or by claiming it), that 幺鸡 counts one more (英雄鸡 = 2, L89)."""
     total = hand.concealed.tolist()
+    if rules.chicken_scope == "inner_outer":
+        for t in discards:
+            total[t] += 1
+    bonus = 1 if rules.yingxiongji == "on" and hero else 0
     for m in hand.melds:
         for t in m.tiles:
             total[t] += 1
     if win_tile is not None:
         total[win_tile] += 1
     if flip is None:
-        return int(total[YAOJI])
+        return int(total[YAOJI]) + bonus
     if flip == JINJI_FLIP:
-        return int(total[YAOJI]) * rules.jinji_value
+        return (int(total[YAOJI]) + bonus) * rules.jinji_value
     ji = flip - 8 if flip % 9 == 8 else flip + 1
-    return int(total[YAOJI]) + (int(total[ji]) if ji != YAOJI else 0)
+    return int(total[YAOJI]) + bonus + (int(total[ji]) if ji != YAOJI else 0)
 
 
 def score(hand: Hand, ctx: WinContext, rules: GuiyangRules = GuiyangRules(), *,
           re_pao: bool = False, shabao: bool = False, flip: Optional[int] = None,
-          payment_scope: Sequence[str] = ("hand",)) -> ScoreResult:
+          payment_scope: Sequence[str] = ("hand",), re_pao_kong: Optional[str] = None,
+          passed_since_draw: bool = False, discards: Sequence[int] = (), hero_chicken: bool = False,
+          lianzhuang_count: int = 0) -> ScoreResult:
     """Score a Guiyang win.  ``re_pao``: A made a kong and this is his next discard
-    (热炮); ``shabao``: A had declared 报听 (杀报); ``flip``: the tile flipped for 捉鸡;
-    ``payment_scope``: which settlements the ledger holds, "hand" always, plus "dou"
-    (the winner's kongs) and "chicken" (the winner's 鸡)."""
+    (热炮; ``re_pao_kong`` its kind, for ``repao_mode`` by_kong_type); ``shabao``: A had
+    declared 报听 (杀报); ``flip``: the tile flipped for 捉鸡; ``payment_scope``: which
+    settlements the ledger holds, "hand" always, plus "dou" (the winner's kongs) and
+    "chicken" (the winner's 鸡, see :func:`chickens` for ``discards`` and
+    ``hero_chicken``); ``passed_since_draw``: the winner, ready, declined a discard win
+    since his last draw (包牌, ``baopai_mode``); ``lianzhuang_count``: the dealer's run of
+    consecutive wins, for ``lianzhuang`` on (each payer pays that many more, L33)."""
     scope = set(payment_scope) | {"hand"}
     unknown = scope - {"hand", "dou", "chicken"}
     if unknown:
         raise ValueError(f"unknown payment scope {sorted(unknown)}")
     t = rules.table
     full = _prepare(hand, ctx.win_tile)
-    best = _best(full, hand, ctx, rules, re_pao, shabao)
+    best = _best(full, hand, ctx, rules, re_pao, shabao, re_pao_kong)
     if best is None:
         return ScoreResult.no_win("the tiles do not form a winning hand", t.unit)
     value, hits, shape, qing = best
+    if rules.lianzhuang == "on" and ctx.dealer and lianzhuang_count > 0:
+        value += lianzhuang_count
+    if passed_since_draw and not ctx.self_draw:
+        # 包牌 (L215-218): a discard win after declining one since his own draw
+        if rules.baopai_mode == "block_win":
+            return ScoreResult.no_win("包牌: a discard win was declined since the last draw; only "
+                                      "the next own draw may win (L215-218)", t.unit)
+        penalty = Ledger.of(Transfer("W", s, value, "包牌") for s in OTHERS)
+        return ScoreResult(False, value, t.unit, ("包牌",), penalty,
+                           "包牌: the winner declined a discard win since his last draw and pays each "
+                           "player his hand value instead (L215-218)")
     has_dou = any(m.kind in KONGS for m in hand.melds)
     plain = shape == "pinghu" and not qing
     if plain and not ctx.self_draw and not (has_dou or re_pao or ctx.robbing_kong or shabao
@@ -297,7 +343,7 @@ def score(hand: Hand, ctx: WinContext, rules: GuiyangRules = GuiyangRules(), *,
             paid = value + t.shabao if rules.shabao_mode == "pattern_plus_10" else t.shabao
         why = "抢杠" if ctx.robbing_kong else "杀报" if shabao else "热炮" if re_pao else "点炮"
         transfers.append(Transfer("A", "W", paid, why))
-    n_chickens = chickens(hand, ctx.win_tile, flip, rules)
+    n_chickens = chickens(hand, ctx.win_tile, flip, rules, discards, hero_chicken)
     if flip is not None:
         names.append("金鸡" if flip == JINJI_FLIP else "捉鸡")
     if "dou" in scope:
@@ -314,6 +360,36 @@ def score(hand: Hand, ctx: WinContext, rules: GuiyangRules = GuiyangRules(), *,
         transfers += [Transfer(s, "W", n_chickens * t.chicken, "鸡") for s in OTHERS]
     return ScoreResult(True, paid if not ctx.self_draw else value, t.unit, tuple(names),
                        Ledger.of(transfers), detail={"chickens": n_chickens, "shape": shape})
+
+
+def chicken_settlement(hands: Mapping[str, Hand], ready: Mapping[str, bool], flip: Optional[int],
+                       rules: GuiyangRules = GuiyangRules(),
+                       discards: Optional[Mapping[str, Sequence[int]]] = None,
+                       hero: Optional[str] = None) -> Ledger:
+    """捉鸡 after a win (L205-214): every ready player (the winners included) collects, for
+    each 鸡 he holds, the chicken value from each of the other players; players who are
+    not ready collect nothing ("捉鸡需叫牌后才计算个数").  ``hands`` maps seats to their
+    tiles (a winner's winning tile included in his concealed tiles); ``hero`` is the seat
+    holding the 英雄鸡."""
+    t = rules.table
+    transfers = []
+    for seat, hand in hands.items():
+        if not ready.get(seat):
+            continue
+        n = chickens(hand, None, flip, rules, (discards or {}).get(seat, ()), hero == seat)
+        transfers += [Transfer(o, seat, n * t.chicken, "鸡") for o in hands if o != seat and n]
+    return Ledger.of(transfers)
+
+
+def genzhang_settlement(dealer: str, others: Sequence[str], follows: int,
+                        rules: GuiyangRules = GuiyangRules()) -> Ledger:
+    """跟张 (L99-101, ``genzhang`` on): the dealer's first discard was followed by all
+    the others; he pays each of them 1, doubling for each further round followed
+    (``follows`` rounds)."""
+    if rules.genzhang != "on" or follows <= 0:
+        return Ledger()
+    amount = sum(2 ** i for i in range(follows))
+    return Ledger.of(Transfer(dealer, o, amount, "跟张") for o in others)
 
 
 def score_case(case: dict, rules: GuiyangRules) -> ScoreResult:
