@@ -296,6 +296,26 @@ uint64_t hupai_waits(const uint8_t *counts, int jokers, unsigned opts)
 }
 
 
+void hupai_discards(const uint8_t *counts, int jokers, unsigned opts, int8_t *shanten,
+                    uint64_t *improving_out)
+{
+    uint8_t tmp[HUPAI_KINDS];
+    memcpy(tmp, counts, HUPAI_KINDS);
+    for (int d = 0; d < HUPAI_KINDS; d++) {
+        if (!tmp[d]) {
+            shanten[d] = 127;
+            improving_out[d] = 0;
+            continue;
+        }
+        tmp[d]--;
+        hand_eval e = evaluate(tmp, jokers, opts);
+        int deficit = imin(imin(e.standard, e.seven), e.lan);
+        shanten[d] = (int8_t)(deficit - jokers - 1);   /* a 3M+1 hand lacks at least jokers+1 */
+        improving_out[d] = improving(tmp, &e, opts);
+        tmp[d]++;
+    }
+}
+
 /* ------------------------------------------------------------ decompositions */
 
 static inline int total_of(const uint8_t *counts, int jokers)

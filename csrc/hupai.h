@@ -75,6 +75,12 @@ uint64_t hupai_waits(const uint8_t *counts, int jokers, unsigned opts);
  * same-size pattern for a 3M+2 hand. */
 uint64_t hupai_improving(const uint8_t *counts, int jokers, unsigned opts);
 
+/* Pre: as hupai_deficit, total = 3M+2.  For every kind d held, the hand without one d:
+ * shanten[d] and the mask of kinds whose addition lowers it (improving[d]); kinds not
+ * held get shanten 127 and mask 0. */
+void hupai_discards(const uint8_t *counts, int jokers, unsigned opts, int8_t *shanten,
+                    uint64_t *improving);
+
 /* Pre: as hupai_is_win, opts has HUPAI_STANDARD.  Writes up to cap decompositions of
  * M+1 melds each (the pair last) to out[i * (M+1) ...]; returns how many exist (may
  * exceed cap: call again with more room). */

@@ -11,14 +11,15 @@ number of jokers:
 
 See :mod:`hupai.batch` for arrays of hands and :mod:`hupai.tiles` for notation.
 """
-from . import batch, tiles
+from . import analysis, batch, tiles
 from ._core import (decompose, deficit, improving, is_win, lan_deficit, reading_summaries, readings,
                     shanten, waits)
+from .analysis import DiscardOption, analyze_discards
 from .melds import Decomposition, Meld, Reading
 from .tiles import format, parse
 
 __all__ = [
     "is_win", "waits", "shanten", "decompose", "readings", "reading_summaries", "lan_deficit", "improving", "deficit",
-    "Decomposition", "Meld", "Reading", "parse", "format", "tiles", "batch",
+    "Decomposition", "Meld", "Reading", "analyze_discards", "DiscardOption", "analysis", "parse", "format", "tiles", "batch",
 ]
 __version__ = "0.1.0"

@@ -15,7 +15,7 @@ from libc.string cimport memcpy, memset
 from hupai._kernel cimport (
     hupai_meld, hupai_deficit, hupai_is_win, hupai_shanten, hupai_waits,
     hupai_improving, hupai_decompose_standard, hupai_decompose_seven_pairs,
-    hupai_reading, hupai_readings, hupai_summary, hupai_summarize,
+    hupai_reading, hupai_readings, hupai_summary, hupai_summarize, hupai_discards,
     HUPAI_STANDARD, HUPAI_SEVEN_PAIRS, HUPAI_QUADS_AS_TWO, HUPAI_HONOR_SEQ, HUPAI_SHISANLAN,
     HUPAI_LAN_STRICT, hupai_lan_deficit,
     HUPAI_MELD_SEQUENCE, HUPAI_MELD_TRIPLET, HUPAI_MELD_PAIR, HUPAI_MELD_ANY, HUPAI_FREE,
@@ -392,6 +392,28 @@ def reading_summaries(counts, jokers=0, extra=None, free_kinds=None, *, bint sev
         free(heap)
         if sums != sums_small:
             free(sums)
+    return out
+
+
+def discard_table(counts, jokers=0, *, bint seven_pairs=True, bint quads_as_two_pairs=True,
+                  bint honor_sequences=False, shisanlan=False):
+    """For a 3M+2 hand: ``{discard: (shanten after it, [kinds that then lower it])}`` for
+    every kind held (jokers are not discarded here).  The building block of
+    :func:`hupai.analysis.analyze_discards`."""
+    cdef uint8_t c[NK]
+    cdef int8_t sh[NK]
+    cdef uint64_t imp[NK]
+    cdef int k = load_jokers(jokers)
+    cdef int total = load_counts(counts, c) + k
+    cdef int d
+    _check_size(total, 2, "discard_table")
+    cdef unsigned opts = _options(True, seven_pairs, quads_as_two_pairs, honor_sequences, shisanlan)
+    with nogil:
+        hupai_discards(c, k, opts, sh, imp)
+    out = {}
+    for d in range(NK):
+        if c[d]:
+            out[d] = (sh[d], _mask_to_list(imp[d]))
     return out
 
 

@@ -1,5 +1,5 @@
 # Extern declarations of the C kernel (csrc/hupai.h); the only binding of csrc/.
-from libc.stdint cimport uint8_t, uint64_t
+from libc.stdint cimport int8_t, uint8_t, uint64_t
 
 cdef extern from "hupai.h" nogil:
     enum:
@@ -44,6 +44,8 @@ cdef extern from "hupai.h" nogil:
                            const uint8_t *extra, uint64_t allowed, unsigned opts,
                            hupai_summary *out) noexcept
 
+    void hupai_discards(const uint8_t *counts, int jokers, unsigned opts, int8_t *shanten,
+                        uint64_t *improving) noexcept
     int hupai_lan_deficit(const uint8_t *counts, int strict, int seven_stars) noexcept
     int hupai_deficit(const uint8_t *counts, int jokers, unsigned opts) noexcept
     int hupai_is_win(const uint8_t *counts, int jokers, unsigned opts) noexcept

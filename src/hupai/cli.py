@@ -15,11 +15,19 @@ def _tile_list(indices: Sequence[int]) -> str:
 
 
 def cmd_analyze(args: argparse.Namespace) -> int:
+    from .analysis import analyze_discards
     counts = tiles.parse(args.hand)
     jokers = args.jokers
     opts = {"seven_pairs": not args.no_seven_pairs, "honor_sequences": args.honor_sequences}
     total = int(counts.sum()) + jokers
+    visible = tiles.parse(args.visible) if args.visible else None
     out = sys.stdout
+    if args.json:
+        if total % 3 != 2:
+            raise ValueError("--json lists discards: give a 3M+2 hand (e.g. 14 tiles)")
+        rows = [o.to_json() for o in analyze_discards(counts, jokers, visible, **opts)]
+        out.write(json.dumps(rows, ensure_ascii=False) + "\n")
+        return 0
     out.write(f"hand:     {tiles.format(counts)}  ({tiles.format(counts, 'chinese')})"
               f"{f' + {jokers} joker(s)' if jokers else ''}, {total} tiles\n")
     shanten = _core.shanten(counts, jokers, **opts)
@@ -30,11 +38,16 @@ def cmd_analyze(args: argparse.Namespace) -> int:
             out.write(f"waits:    {_tile_list(_core.waits(counts, jokers, **opts))}\n")
         else:
             out.write(f"improve:  {_tile_list(_core.improving(counts, jokers, **opts))}\n")
-    elif shanten == -1:
+        return 0
+    if shanten == -1:
         decomps = _core.decompose(counts, jokers, **opts)
         out.write(f"arrangements: {len(decomps)}\n")
         for d in decomps:
             out.write(f"  {d.form:12} {d}\n")
+    out.write("discard  shanten  unseen  effective tiles (unseen copies)\n")
+    for o in analyze_discards(counts, jokers, visible, **opts):
+        eff = " ".join(f"{tiles.tile_name(t)}:{n}" for t, n in o.effective.items()) or "-"
+        out.write(f"  {tiles.tile_name(o.discard):6} {o.shanten:7} {o.total:7}  {eff}\n")
     return 0
 
 
@@ -167,6 +180,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--honor-sequences", action="store_true",
                    help="any three winds, and 中发白, form sequences (Fuzhou)")
     p.add_argument("--no-seven-pairs", action="store_true", help="seven pairs do not win")
+    p.add_argument("--visible", help="tiles seen on the table, for the unseen counts")
+    p.add_argument("--json", action="store_true",
+                   help="print the discards of a 3M+2 hand as JSON, best first")
     p.set_defaults(func=cmd_analyze)
 
     v = sub.add_parser("verify", help="run acceptance case files",

@@ -88,3 +88,15 @@ def test_score_command_guiyang(capsys):
     code, out, _ = run(capsys, "score", "--rules", "guiyang", "111s456p789p567m9s", "--win", "9s",
                        "--self-draw", "--flip", "9s", "--scope", "hand,chicken")
     assert code == 0 and "金鸡" in out and "W +24" in out
+
+
+def test_analyze_discards_table_and_json(capsys):
+    import json
+    code, out, _ = run(capsys, "analyze", "123m456p789s11z256m")
+    assert code == 0 and "discard  shanten" in out and "2m" in out
+    code, out, _ = run(capsys, "analyze", "123m456p789s11z256m", "--json", "--visible", "4m4m")
+    rows = json.loads(out)
+    assert rows[0] == {"discard": "2m", "shanten": 0, "effective": {"4m": 2, "7m": 4}, "total": 6,
+                       "waits": {"4m": 2, "7m": 4}}
+    code, _, err = run(capsys, "analyze", "123m", "--json")
+    assert code == 2 and "3M+2" in err

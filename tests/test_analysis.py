@@ -1,0 +1,64 @@
+"""Discard analysis against brute force: discard each tile, draw each tile, re-evaluate."""
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import hupai
+from strategies import any_hand
+
+
+def brute_force(counts, jokers, unseen, **opts):
+    out = {}
+    for d in range(34):
+        if not counts[d]:
+            continue
+        after = counts.copy()
+        after[d] -= 1
+        sh = hupai.shanten(after, jokers, **opts)
+        eff = {}
+        for t in range(34):
+            if after[t] < 4:
+                drawn = after.copy()
+                drawn[t] += 1
+                if hupai.shanten(drawn, jokers, **opts) < sh and unseen[t] > 0:
+                    eff[t] = int(unseen[t])
+        out[d] = (sh, eff)
+    return out
+
+
+@given(any_hand(remainders=(2,), max_jokers=3), st.data())
+def test_analyze_discards_matches_brute_force(hand, data):
+    counts, jokers = hand
+    if not counts.any():
+        return
+    visible = np.zeros(34, np.uint8)
+    for t in data.draw(st.lists(st.integers(0, 33), max_size=10)):
+        if counts[t] + visible[t] < 4:
+            visible[t] += 1
+    before = counts.copy()
+    got = hupai.analyze_discards(counts, jokers, visible)
+    assert (counts == before).all()
+    unseen = 4 - counts.astype(int) - visible
+    expected = brute_force(counts, jokers, unseen)
+    assert {o.discard: (o.shanten, o.effective) for o in got} == expected
+    for o in got:
+        assert o.total == sum(o.effective.values())
+        assert o.waits == (o.effective if o.shanten == 0 else {})
+        assert all(n <= 4 - counts[t] for t, n in o.effective.items())   # never counts own tiles
+    keys = [(o.shanten, -o.total) for o in got]
+    assert keys == sorted(keys)
+
+
+def test_own_tiles_are_never_available():
+    hand = hupai.parse("1112345678999m5p")   # discard 5p: waits on every 1-9m
+    best = hupai.analyze_discards(hand)[0]
+    assert best.discard == hupai.tiles.P5 and best.shanten == 0
+    assert best.waits[0] == 1 and best.waits[8] == 1 and best.waits[1] == 3
+
+
+def test_errors():
+    with pytest.raises(ValueError, match="3M\\+2"):
+        hupai.analyze_discards(hupai.parse("123m"))
+    with pytest.raises(ValueError, match="only 4 exist"):
+        hupai.analyze_discards(hupai.parse("1111m23m456p789s11z"), visible=[1] + [0] * 33)
