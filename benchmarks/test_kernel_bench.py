@@ -112,3 +112,25 @@ def test_reference_shanten(benchmark):
             ref.shanten(h, int(k))
     benchmark.pedantic(run, rounds=3, iterations=1)
     per_hand(benchmark, len(hands))
+
+
+def test_analyze_discards_single(benchmark):
+    """One 14-tile hand with 0-4 jokers, from Python, unseen accounting included."""
+    hands, jokers = make("near", N_SINGLE, 14)
+    rows = list(hands)
+    jk = [int(k) for k in jokers]
+    it = iter(range(10 ** 9))
+
+    def one():
+        i = next(it) % len(rows)
+        return hupai.analyze_discards(rows[i], jk[i])
+
+    benchmark.group = "analyze_discards"
+    benchmark.pedantic(one, rounds=3000, iterations=1, warmup_rounds=200)
+
+
+def test_analyze_discards_batch(benchmark):
+    hands, jokers = make("random", N_BATCH, 14)
+    benchmark.group = "analyze_discards"
+    benchmark(batch.discards, hands, jokers)
+    per_hand(benchmark, N_BATCH)

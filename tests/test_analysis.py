@@ -62,3 +62,23 @@ def test_errors():
         hupai.analyze_discards(hupai.parse("123m"))
     with pytest.raises(ValueError, match="only 4 exist"):
         hupai.analyze_discards(hupai.parse("1111m23m456p789s11z"), visible=[1] + [0] * 33)
+
+
+def test_batch_discards_equal_single_analysis():
+    rng = np.random.default_rng(5)
+    hands = np.zeros((200, 34), np.uint8)
+    jokers = rng.integers(0, 3, 200)
+    wall = np.repeat(np.arange(34), 4)
+    for i in range(200):
+        np.add.at(hands[i], rng.choice(wall, 14 - jokers[i], replace=False), 1)
+    sh, masks = hupai.batch.discards(hands, jokers, threads=2)
+    assert sh.shape == masks.shape == (200, 34) and sh.dtype == np.int8 and masks.dtype == np.uint64
+    for i in range(200):
+        table = hupai._core.discard_table(hands[i], int(jokers[i]))
+        for d in range(34):
+            if hands[i, d]:
+                s, kinds = table[d]
+                assert sh[i, d] == s
+                assert [t for t in range(34) if int(masks[i, d]) >> t & 1] == kinds
+            else:
+                assert sh[i, d] == 127 and masks[i, d] == 0

@@ -39,3 +39,10 @@ def batch_shanten(hands: npt.ArrayLike, jokers: BatchJokers = 0, *, standard: bo
 def batch_waits(hands: npt.ArrayLike, jokers: BatchJokers = 0, *, seven_pairs: bool = True,
                 quads_as_two_pairs: bool = True, honor_sequences: bool = False,
                 threads: int = 1) -> npt.NDArray[np.bool_]: ...
+def batch_discards(hands: npt.ArrayLike, jokers: BatchJokers = 0, *, seven_pairs: bool = True,
+                   quads_as_two_pairs: bool = True, honor_sequences: bool = False,
+                   shisanlan: Union[bool, str] = False,
+                   threads: int = 1) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.uint64]]: ...
+def discard_table(counts: Counts, jokers: Jokers = 0, *, seven_pairs: bool = True,
+                  quads_as_two_pairs: bool = True, honor_sequences: bool = False,
+                  shisanlan: Union[bool, str] = False) -> dict[int, tuple[int, list[int]]]: ...

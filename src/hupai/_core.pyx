@@ -417,6 +417,46 @@ def discard_table(counts, jokers=0, *, bint seven_pairs=True, bint quads_as_two_
     return out
 
 
+def discard_options(counts, jokers, unseen, bint seven_pairs=True, bint quads_as_two_pairs=True,
+                    bint honor_sequences=False, shisanlan=False):
+    """``[(discard, shanten, {kind: unseen}, total)]`` for every kind held, where the
+    map lists the kinds that lower the shanten after the discard and still have unseen
+    copies (``unseen``: 34 ints).  The core of :func:`hupai.analyze_discards`."""
+    cdef uint8_t c[NK]
+    cdef int8_t sh[NK]
+    cdef uint64_t imp[NK]
+    cdef long un[NK]
+    cdef int k = load_jokers(jokers)
+    cdef int total = load_counts(counts, c) + k
+    cdef int d, t, n, tot
+    cdef uint64_t m
+    _check_size(total, 2, "analyze_discards")
+    if len(unseen) != NK:
+        raise ValueError("unseen must have 34 entries")
+    for t in range(NK):
+        un[t] = unseen[t]
+    cdef unsigned opts = _options(True, seven_pairs, quads_as_two_pairs, honor_sequences, shisanlan)
+    with nogil:
+        hupai_discards(c, k, opts, sh, imp)
+    cdef list out = []
+    cdef dict eff
+    for d in range(NK):
+        if not c[d]:
+            continue
+        eff = {}
+        tot = 0
+        m = imp[d]
+        t = 0
+        while m:
+            if m & 1 and un[t] > 0:
+                eff[t] = un[t]
+                tot += un[t]
+            m >>= 1
+            t += 1
+        out.append((d, sh[d], eff, tot))
+    return out
+
+
 def lan_deficit(counts, *, strict=False, bint seven_stars=False):
     """Fewest tiles a 13- or 14-tile hand lacks for a 十三爛 (14 different tiles, the suited
     ones of a suit at least three apart, or with ``strict`` one of 147/258/369 per suit;
@@ -447,6 +487,7 @@ cdef enum:
     FN_IS_WIN = 0
     FN_SHANTEN = 1
     FN_WAITS = 2
+    FN_DISCARDS = 3
 
 
 cdef Py_ssize_t _first_bad_row(const uint8_t *hands, const uint8_t *jk, Py_ssize_t jstep,
@@ -474,12 +515,17 @@ cdef Py_ssize_t _first_bad_row(const uint8_t *hands, const uint8_t *jk, Py_ssize
 
 
 cdef void _run_rows(int fn, const uint8_t *hands, const uint8_t *jk, Py_ssize_t jstep,
-                    Py_ssize_t lo, Py_ssize_t hi, unsigned opts, uint8_t *out) noexcept nogil:
-    """Pre: rows lo..hi validated for fn.  Writes one result per row (34 for waits)."""
+                    Py_ssize_t lo, Py_ssize_t hi, unsigned opts, uint8_t *out,
+                    uint64_t *out2) noexcept nogil:
+    """Pre: rows lo..hi validated for fn.  Writes one result per row (34 for waits and
+    discards; discards also write 34 masks per row to out2)."""
     cdef Py_ssize_t r
     cdef int t
     cdef uint64_t m
-    if fn == FN_IS_WIN:
+    if fn == FN_DISCARDS:
+        for r in range(lo, hi):
+            hupai_discards(hands + r * NK, jk[r * jstep], opts, <int8_t *>(out + r * NK), out2 + r * NK)
+    elif fn == FN_IS_WIN:
         for r in range(lo, hi):
             out[r] = <uint8_t>hupai_is_win(hands + r * NK, jk[r * jstep], opts)
     elif fn == FN_SHANTEN:
@@ -501,10 +547,11 @@ cdef class _Job:
     cdef const uint8_t *jp
     cdef Py_ssize_t jstep
     cdef uint8_t *op
+    cdef uint64_t *op2
 
     def run(self, Py_ssize_t lo, Py_ssize_t hi):
         with nogil:
-            _run_rows(self.fn, self.hp, self.jp, self.jstep, lo, hi, self.opts, self.op)
+            _run_rows(self.fn, self.hp, self.jp, self.jstep, lo, hi, self.opts, self.op, self.op2)
 
 
 cdef object _batch_hands(object hands):
@@ -563,18 +610,27 @@ cdef object _batch(int fn, object hands, object jokers, unsigned opts, int remai
             raise ValueError(f"hands[{bad}, {t}] = {row[t]} is outside 0-4")
         total = int(arr[bad].sum()) + int(jk[bad * jstep])
         raise ValueError(f"row {bad}: " + _size_problem(total, remainder, what))
+    masks = None
     if fn == FN_IS_WIN:
         out = np.zeros(n, dtype=np.bool_)
     elif fn == FN_SHANTEN:
         out = np.zeros(n, dtype=np.int8)
+    elif fn == FN_DISCARDS:
+        out = np.zeros((n, NK), dtype=np.int8)
+        masks = np.zeros((n, NK), dtype=np.uint64)
     else:
         out = np.zeros((n, NK), dtype=np.bool_)
     if n == 0:
-        return out
+        return out if masks is None else (out, masks)
     cdef uint8_t[::1] ov = out.reshape(-1).view(np.uint8)
+    cdef uint64_t[::1] mv
     cdef _Job job = _Job.__new__(_Job)
-    job.fn, job.opts, job.hands, job.jk, job.out = fn, opts, arr, jk, out
+    job.fn, job.opts, job.hands, job.jk, job.out = fn, opts, arr, jk, (out, masks)
     job.hp, job.jp, job.jstep, job.op = &hv[0, 0], &jv[0], jstep, &ov[0]
+    job.op2 = NULL
+    if masks is not None:
+        mv = masks.reshape(-1)
+        job.op2 = &mv[0]
     if nthreads == 1 or n < 2 * nthreads:
         job.run(0, n)
     else:
@@ -586,7 +642,7 @@ cdef object _batch(int fn, object hands, object jokers, unsigned opts, int remai
             w.start()
         for w in workers:
             w.join()
-    return out
+    return out if masks is None else (out, masks)
 
 
 def batch_is_win(hands, jokers=0, *, bint seven_pairs=True, bint quads_as_two_pairs=True,
@@ -609,6 +665,17 @@ def batch_shanten(hands, jokers=0, *, bint standard=True, bint seven_pairs=True,
             raise ValueError(f"row {small[0]}: seven_pairs alone needs 13 or 14 tiles")
     return _batch(FN_SHANTEN, hands, jokers,
                   _options(standard, seven_pairs, quads_as_two_pairs, honor_sequences, shisanlan), 3, "shanten", threads)
+
+
+def batch_discards(hands, jokers=0, *, bint seven_pairs=True, bint quads_as_two_pairs=True,
+                   bint honor_sequences=False, shisanlan=False, threads=1):
+    """For every row (a 3M+2 hand) and every kind held: the shanten after discarding it
+    ((N, 34) int8, 127 where the kind is not held) and the kinds that then lower it
+    ((N, 34) uint64 bit masks, bit t for kind t).  The batch form of
+    :func:`hupai.analyze_discards`, without the unseen-tile accounting."""
+    return _batch(FN_DISCARDS, hands, jokers,
+                  _options(True, seven_pairs, quads_as_two_pairs, honor_sequences, shisanlan), 2,
+                  "analyze_discards", threads)
 
 
 def batch_waits(hands, jokers=0, *, bint seven_pairs=True, bint quads_as_two_pairs=True,

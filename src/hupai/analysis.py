@@ -59,14 +59,25 @@ def analyze_discards(counts, jokers: int = 0, visible=None, *, melds=None,
     ``visible`` (34 counts) are the tiles seen on the table and ``melds`` the tiles of
     the player's declared melds; a tile the player holds is never counted as available.
     Options as in :func:`hupai.shanten`."""
-    table = _core.discard_table(counts, jokers, seven_pairs=seven_pairs,
-                                quads_as_two_pairs=quads_as_two_pairs,
-                                honor_sequences=honor_sequences, shisanlan=shisanlan)
-    unseen = unseen_counts(counts, melds, visible).tolist()
-    out = []
-    for d, (shanten, kinds) in table.items():
-        effective = {t: unseen[t] for t in kinds if unseen[t] > 0}
-        total = sum(effective.values())
-        out.append(DiscardOption(d, shanten, effective, total, effective if shanten == 0 else {}))
-    out.sort(key=lambda o: (o.shanten, -o.total, o.discard))
-    return out
+    if melds is None and visible is None and isinstance(counts, np.ndarray) and counts.dtype == np.uint8 \
+            and counts.shape == (34,):
+        unseen = [4 - c for c in counts.tolist()]   # the common case, without numpy arithmetic
+    else:
+        unseen = unseen_counts(_as_counts(counts), melds, visible).tolist()
+    rows = _core.discard_options(counts, jokers, unseen, seven_pairs, quads_as_two_pairs,
+                                 honor_sequences, shisanlan)
+    rows.sort(key=_rank)
+    return [DiscardOption(d, s, eff, tot, eff if s == 0 else {}) for d, s, eff, tot in rows]
+
+
+def _rank(row) -> tuple:
+    return (row[1], -row[3], row[0])
+
+
+def _as_counts(counts) -> np.ndarray:
+    if isinstance(counts, str):
+        return tiles.parse(counts)
+    arr = np.asarray(counts)
+    if arr.shape != (34,):
+        raise ValueError(f"counts must have shape (34,), got {arr.shape}")
+    return arr

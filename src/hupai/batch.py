@@ -3,13 +3,15 @@
 Each function takes an (N, 34) array of counts (uint8 avoids a copy) and ``jokers``
 as a scalar or an (N,) array, with the same options as the single-hand function of
 the same name, and returns numpy arrays equal to the single-hand results row by row:
-``is_win`` (N,) bool, ``shanten`` (N,) int8, ``waits`` (N, 34) bool.
+``is_win`` (N,) bool, ``shanten`` (N,) int8, ``waits`` (N, 34) bool; ``discards`` gives,
+for self-play bots, the shanten after each discard and the improving tiles as bit masks.
 
 The whole batch is validated once, then evaluated without the GIL; ``threads=n``
 splits the rows over n threads.
 """
+from ._core import batch_discards as discards
 from ._core import batch_is_win as is_win
 from ._core import batch_shanten as shanten
 from ._core import batch_waits as waits
 
-__all__ = ["is_win", "shanten", "waits"]
+__all__ = ["is_win", "shanten", "waits", "discards"]
