@@ -8,6 +8,7 @@ Kongs pay at once, win or not.  ``L<n>`` cites the seed by line.
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Mapping, NamedTuple, Optional, Sequence
 
@@ -42,6 +43,15 @@ class FuzhouRules:
         for name, allowed in choices.items():
             if getattr(self, name) not in allowed:
                 raise ValueError(f"fuzhou_{name} must be one of {allowed}, got {getattr(self, name)!r}")
+
+    def __hash__(self) -> int:
+        # rules key the valuation cache: hash the flags once, not on every lookup
+        try:
+            return self.__dict__["_hash"]
+        except KeyError:
+            h = hash(tuple(getattr(self, f) for f in self.__dataclass_fields__))
+            object.__setattr__(self, "_hash", h)
+            return h
 
     @classmethod
     def from_options(cls, options: Mapping[str, object]) -> "FuzhouRules":
@@ -113,6 +123,17 @@ def _siguiyi(full: list, hand: Hand, rules: FuzhouRules) -> int:
 
 
 def _value(f: Facts, siguiyi: int, rules: FuzhouRules) -> tuple[int, tuple[Pattern, ...], int]:
+    ctx = f.ctx
+    return _value_cached(f.shape, f.triplets, f.qing, ctx.tianhu, ctx.dihu,
+                         ctx.after_kong and ctx.self_draw, siguiyi, rules)
+
+
+@functools.lru_cache(maxsize=4096)
+def _value_cached(shape: str, triplets: bool, qing: bool, tianhu: bool, dihu: bool, gangkai: bool,
+                  siguiyi: int, rules: FuzhouRules) -> tuple[int, tuple[Pattern, ...], int]:
+    """(score, patterns, doublings) of one reading: a pure function of these facts."""
+    ctx = WinContext(0, gangkai, after_kong=gangkai, tianhu=tianhu, dihu=dihu)
+    f = Facts(shape, triplets, qing, ctx)
     hits = resolve(PATTERNS, f)
     points = [int(p.value) for p in hits]
     p = (sum(points) if rules.pattern_combine == "sum" else max(points)) if points else 1

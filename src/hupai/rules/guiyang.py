@@ -7,6 +7,7 @@ players.  ``L<n>`` cites the seed by line.
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Mapping, NamedTuple, Optional, Sequence
 
@@ -253,11 +254,22 @@ def _readings(full: list, hand: Hand) -> list[tuple[str, bool, int]]:
     return sorted(out)
 
 
+@functools.lru_cache(maxsize=8192)
+def _value_cached(shape: str, qing: bool, quads: int, flags: tuple, rules: GuiyangRules,
+                  re_pao: bool, shabao: bool, re_pao_kong: Optional[str]):
+    """hand_value of one reading: a pure function of these facts and context flags."""
+    self_draw, after_kong, robbing_kong, declared_ready = flags
+    ctx = WinContext(0, self_draw, after_kong=after_kong, robbing_kong=robbing_kong,
+                     declared_ready=declared_ready)
+    return hand_value(Facts(shape, qing, quads, ctx, rules, re_pao, shabao, re_pao_kong))
+
+
 def _best(full: list, hand: Hand, ctx: WinContext, rules: GuiyangRules, re_pao: bool = False,
           shabao: bool = False, re_pao_kong: Optional[str] = None):
     best = None
+    flags = (ctx.self_draw, ctx.after_kong, ctx.robbing_kong, ctx.declared_ready)
     for shape, qing, quads in _readings(full, hand):
-        v, hits = hand_value(Facts(shape, qing, quads, ctx, rules, re_pao, shabao, re_pao_kong))
+        v, hits = _value_cached(shape, qing, quads, flags, rules, re_pao, shabao, re_pao_kong)
         if best is None or v > best[0]:
             best = (v, hits, shape, qing)
     return best
