@@ -206,7 +206,7 @@ def _instances(honor_sequences: bool):
 
 
 def decompose(counts, jokers=0, *, seven_pairs=True, quads_as_two_pairs=True,
-              honor_sequences=False) -> set:
+              honor_sequences=False, cap=4) -> set:
     """Set of canonical decompositions: (form, sorted tuple of (kind, tiles, jokers))."""
     counts = [int(c) for c in counts]
     total = sum(counts) + jokers
@@ -240,7 +240,7 @@ def decompose(counts, jokers=0, *, seven_pairs=True, quads_as_two_pairs=True,
             u2 = list(used)
             for t in tiles:
                 u2[t] += 1
-                ok &= u2[t] <= 4
+                ok &= u2[t] <= cap
             if not ok:
                 continue
             rec(i, r2, jk - nj, u2, melds_left - (kind != "pair"), pair_left - (kind == "pair"),

@@ -104,7 +104,7 @@ def restated_paid(v, ctx, rules):
     return half(cap(v))
 
 
-def brute_force_best(hand, ctx, rules):
+def brute_force_best(hand, ctx, rules, fifth=False):
     full = hand.concealed.astype(np.int64)
     full[ctx.win_tile] += 1
     k = int(full[GHOST])
@@ -119,14 +119,17 @@ def brute_force_best(hand, ctx, rules):
         f = full.copy()
         for t in assign:
             f[t] += 1
-        if ((f + melds) > 4).any():
+        if ((f + melds) > 4).any() and not fifth:
             continue
         suits = {t // 9 for t in np.flatnonzero(f + melds)}
-        if len(suits) > 2 or not hupai.is_win(f.astype(np.uint8), 0, seven_pairs=not hand.melds):
+        if len(suits) > 2:
             continue
-        quads = int(((f + melds) == 4).sum())
+        if f.max() <= 4 and not hupai.is_win(f.astype(np.uint8), 0, seven_pairs=not hand.melds):
+            continue
+        quads = int(((f + melds) >= 4).sum())
         shapes = set()
-        for form, ms in ref.decompose(f, 0, seven_pairs=not hand.melds):
+        for form, ms in ref.decompose(f, 0, seven_pairs=not hand.melds and f.max() <= 4,
+                                      cap=8 if fifth else 4):
             if form == "seven_pairs":
                 shapes.add("qidui")
             elif all(kind != "sequence" for kind, _, _ in ms):
@@ -210,3 +213,40 @@ def test_guiyang_ledgers_sum_to_zero(case, re_pao, shabao, flip, table):
         assert all(t.payee == "W" for t in res.ledger)
         payers = {t.payer for t in res.ledger if t.reason != "鸡"}
         assert payers == ({"A", "B", "C"} if ctx.self_draw else {"A"})
+
+
+@st.composite
+def hands_with_a_four(draw):
+    """Luzhou hands that hold all four copies of a kind and a ghost or two."""
+    suit = draw(st.sampled_from([0, 9, 18]))
+    other = draw(st.sampled_from([s for s in (0, 9, 18) if s != suit]))
+    t = suit + draw(st.integers(0, 8))
+    tiles = [t] * 4
+    pool = [k for k in range(suit, suit + 9)] + [k for k in range(other, other + 9)]
+    while len(tiles) < 14 - 2:
+        k = draw(st.sampled_from(pool))
+        if tiles.count(k) < 4:
+            tiles.append(k)
+    tiles += [GHOST] * draw(st.integers(1, 2))
+    while len(tiles) < 14:
+        k = draw(st.sampled_from(pool))
+        if tiles.count(k) < 4:
+            tiles.append(k)
+    win = tiles.pop(draw(st.integers(0, len(tiles) - 1)))
+    concealed = np.zeros(34, np.uint8)
+    for k in tiles:
+        concealed[k] += 1
+    return Hand(concealed, ()), WinContext(win, True)
+
+
+@settings(max_examples=40)
+@given(hands_with_a_four())
+def test_fifth_copy_option_is_brute_force_best(case):
+    hand, ctx = case
+    rules = LuzhouRules(ghost_as_fifth_copy=True, cap=None)
+    res = luzhou.score(hand, ctx, rules)
+    expected = brute_force_best(hand, ctx, rules, fifth=True)
+    if expected is None:
+        assert not res.is_win
+    else:
+        assert res.is_win and res.value == expected

@@ -213,3 +213,16 @@ def test_xiqian_settlement_without_a_win():
                                    rules=LuzhouRules(ghost_count=8, xiqian_mode="mode2"))
     assert led.net() == {"S1": -30, "S2": 10, "S3": 10, "S4": 10}
     assert not luzhou.xiqian_settlement("S1", ["S2"], 7, won=False).transfers   # 4-ghost game
+
+
+def test_ghost_as_fifth_copy_option():
+    # 1111m + a ghost as the fifth 1m: 111m 11m 555p 789p 234p
+    rules = LuzhouRules(ghost_as_fifth_copy=True)
+    assert not score("1111m555p789p23p7z", "4p").is_win
+    r = score("1111m555p789p23p7z", "4p", rules=rules)
+    assert r.is_win and r.patterns == ("閨自摸",)
+    # a ghost in a peng may be a fifth copy too
+    with pytest.raises(ValueError, match="fifth 1m"):
+        score("11m456p789p23p", "4p", melds=[("peng", "11m7z")])
+    r = score("11m456p789p23p", "4p", melds=[("peng", "11m7z")], rules=rules)
+    assert r.is_win

@@ -138,3 +138,11 @@ def test_one_winner_per_discard():
                                  rules=WuhanRules(multi_win_priority="from_dealer")) == "A"
     with pytest.raises(ValueError):
         wuhan.priority_winner("B", [], dealer="A")
+
+
+def test_laizi_as_fifth_copy_option():
+    # laizi 9s; 5555m held: 555m + 5m and the laizi as a fifth 5m make the 2-5-8 pair
+    kw = dict(melds=(("chi", "345s"),), indicator="8s")
+    assert not score("5555m123p78p9s", "9p", True, **kw).is_win
+    r = score("5555m123p78p9s", "9p", True, rules=WuhanRules(ghost_as_fifth_copy=True), **kw)
+    assert r.is_win and set(r.patterns) == {"小胡", "軟胡", "自摸"}

@@ -17,6 +17,7 @@ import numpy as np
 from .. import _core, tiles
 from ..tiles import RED
 from .ledger import Amount, Ledger, Transfer
+from .fifth import readings_beyond_four
 from .model import ANGANG, BUGANG, CHI, KONGS, MINGGANG, OTHERS, PENG, DeclaredMeld, Hand, WinContext
 from .patterns import Pattern, PatternTable, apply_exclusions, resolve
 from .result import ChajiaoResult, ScoreResult, SeatReport
@@ -61,9 +62,6 @@ class LuzhouRules:
         for name, allowed in choices.items():
             if getattr(self, name) not in allowed:
                 raise ValueError(f"luzhou_{name} must be one of {allowed}, got {getattr(self, name)!r}")
-        if self.ghost_as_fifth_copy:
-            raise ValueError("luzhou ghost_as_fifth_copy=True is not supported: hupai's kernel caps "
-                             "every kind at four copies, as the seed's 閨 (four identical tiles) implies")
 
     def __hash__(self) -> int:
         # rules key the valuation cache: hash the flags once, not on every lookup
@@ -245,6 +243,7 @@ class _Prepared(NamedTuple):
     ghosts_total: int        # ghosts anywhere (for 無鬼)
     suits: frozenset         # suits of the natural tiles, melds included
     melds: int
+    fifth_copy: bool = False  # a ghost may be a fifth copy (C10 alternative)
 
 
 _NO_EXTRA = bytes(34)
@@ -285,12 +284,12 @@ def _prepare(hand: Hand, win_tile: Optional[int], rules: LuzhouRules) -> _Prepar
     if naturals[GHOST] > rules.ghost_count:
         raise ValueError(f"{naturals[GHOST]} copies of 紅中 counting the melds{where}; only "
                          f"{rules.ghost_count} exist (luzhou_ghost_count)")
-    if max(base[:27]) > 4:
+    if max(base[:27]) > 4 and not rules.ghost_as_fifth_copy:
         t = max(range(27), key=base.__getitem__)
         raise ValueError(f"a ghost in a meld would be a fifth {tiles.tile_name(t)}")
     suits = _SUIT_SETS[any(naturals[0:9]), any(naturals[9:18]), any(naturals[18:27])]
     return _Prepared(bytes(counts), jokers, tuple(base), extra, jokers + meld_ghosts, suits,
-                     len(hand.melds))
+                     len(hand.melds), rules.ghost_as_fifth_copy)
 
 
 class _Best(NamedTuple):
@@ -311,13 +310,57 @@ def _candidates(p: _Prepared, counts, suits: frozenset) -> Iterable[tuple[str, b
     ghosts never add a suit: 缺一門 and 清 follow from the natural tiles alone."""
     seven = p.melds == 0   # 七對 is fully concealed (L87)
     best: dict[str, int] = {}
-    for form, triplets_only, _pair, quads, _fm, _fp in _core.reading_summaries(
-            counts, p.jokers, p.extra, _FREE_KINDS[suits], seven_pairs=seven):
+    if p.fifth_copy:
+        summaries = _loose_summaries(p, counts, suits, seven)
+    else:
+        summaries = _core.reading_summaries(counts, p.jokers, p.extra, _FREE_KINDS[suits],
+                                            seven_pairs=seven)
+    for form, triplets_only, _pair, quads, _fm, _fp in summaries:
         shape = QIDUI if form == "seven_pairs" else DUIDUI if triplets_only else PINGHU
         if quads > best.get(shape, -1):
             best[shape] = quads
     qing = len(suits) <= 1
     return [(shape, qing, quads) for shape, quads in best.items()]
+
+
+def _loose_summaries(p: _Prepared, counts, suits: frozenset, seven: bool):
+    """Reading summaries when a ghost may be a fifth copy (C10 alternative): no cap at
+    four, and a 閨 is any kind with four or more tiles in the final hand."""
+    base = [c + e for c, e in zip(bytes(counts), p.extra)]
+    kinds = _FREE_KINDS[suits]
+    out = []
+    for r in readings_beyond_four(list(bytes(counts)), p.jokers, seven):
+        final = list(base)
+        for t in r.standins:
+            final[t] += 1
+        variants = [r.triplets_only] + ([False] if r.triplets_only and r.free_melds else [])
+        for triplets in variants:
+            quads = _best_quads(final, r.free_melds, r.free_pairs, kinds, triplets)
+            out.append((r.form, triplets, r.pair, quads, r.free_melds, r.free_pairs))
+    return out
+
+
+def _best_quads(final: list, melds: int, pairs: int, kinds, triplets_only: bool) -> int:
+    """Most kinds with four or more tiles after placing ghost-only sets (no cap)."""
+    if not melds and not pairs:
+        return sum(1 for x in final if x >= 4)
+    best = -1
+    options = [(t, t, t) for t in kinds] + ([] if triplets_only or not melds else
+                                            [(t, t + 1, t + 2) for t in kinds
+                                             if t % 9 <= 6 and t + 2 in kinds])
+    if melds:
+        for opt in options:
+            for t in opt:
+                final[t] += 1
+            best = max(best, _best_quads(final, melds - 1, pairs, kinds, triplets_only))
+            for t in opt:
+                final[t] -= 1
+        return best
+    for t in kinds:
+        final[t] += 2
+        best = max(best, _best_quads(final, 0, pairs - 1, kinds, triplets_only))
+        final[t] -= 2
+    return best
 
 
 def _half(v: int, rules: LuzhouRules) -> int:
@@ -477,7 +520,10 @@ def _seat_report(seat: str, hand: Hand, rules: LuzhouRules) -> SeatReport:
     best_names: tuple[str, ...] = ()
     ctx = WinContext(0, True)   # a plain self-draw: the valuation ignores which tile
     counts = bytearray(p0.counts)
-    for t in _core.waits(p0.counts, p0.jokers, seven_pairs=p0.melds == 0):
+    # with ghosts as fifth copies a wait may lie beyond the core's four-copy patterns
+    candidates = range(27) if rules.ghost_as_fifth_copy else \
+        _core.waits(p0.counts, p0.jokers, seven_pairs=p0.melds == 0)
+    for t in candidates:
         # a suited tile the hand does not already hold four of (a self-drawn 紅中
         # completes whenever some tile does, and is not listed), keeping 缺一門
         if t >= 27 or p0.base[t] >= 4 or len(p0.suits | {t // 9}) == 3:

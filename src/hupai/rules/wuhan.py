@@ -20,6 +20,7 @@ import numpy as np
 
 from .. import _core, tiles
 from ..tiles import EAST, GREEN, HONORS, NORTH, RED, SOUTH, WEST, WHITE
+from .fifth import readings_beyond_four
 from .ledger import Ledger, Transfer
 from .model import ANGANG, BUGANG, CHI, MINGGANG, OTHERS, PENG, DeclaredMeld, Hand, WinContext
 from .patterns import Pattern, PatternTable, resolve
@@ -71,9 +72,6 @@ class WuhanRules:
         if len(tiers) != 3 or not all(t.isdigit() for t in tiers):
             raise ValueError(f"wuhan_koukou_top_tiers must look like '600/700/800', got "
                              f"{self.koukou_top_tiers!r}")
-        if self.ghost_as_fifth_copy:
-            raise ValueError("ghost_as_fifth_copy=True is not supported: hupai's kernel caps every "
-                             "kind at four copies")
 
     def __hash__(self) -> int:
         try:
@@ -333,10 +331,13 @@ class _Scorer:
             # must-kong tile (holding one blocks the win) and never adds a suit.
             kinds = naturals | ({laizi} if as_self and held else set())
             qing = not kinds & ALL_HONORS and len({t // 9 for t in kinds}) <= 1
-            for r in _core.readings(bytes(counts), jokers, seven_pairs=False):
+            fifth = self.rules.ghost_as_fifth_copy and jokers
+            source = readings_beyond_four(counts, jokers, False) if fifth else \
+                _core.readings(bytes(counts), jokers, seven_pairs=False)
+            for r in source:
                 st = r.standins
-                if st and meld_kinds and any(meld_counts[t] + counts[t] + st.count(t) > 4
-                                             for t in meld_kinds.intersection(st)):
+                if not fifth and st and meld_kinds and any(
+                        meld_counts[t] + counts[t] + st.count(t) > 4 for t in meld_kinds.intersection(st)):
                     continue   # a laizi is never a fifth copy, melds counted (C18)
                 pair258 = r.pair in SUITED_258 if r.pair is not None else True
                 pairs_win = not as_self and r.pair == w and w in st and counts[w] == 1

@@ -1,0 +1,69 @@
+"""Readings when a joker may be a fifth (or later) copy of a kind: the rule-option
+``ghost_as_fifth_copy`` of the joker regions.
+
+The core's patterns use each kind at most four times.  A joker beyond the fourth copy
+of kind t in the concealed part is only needed when the hand holds all four t: then
+some set of the arrangement is a t-triplet or a t-pair (five t cannot all sit in
+different sets), so that set is put aside and the rest is read by the core.
+"""
+from __future__ import annotations
+
+from typing import Iterator, NamedTuple, Optional
+
+from .. import _core
+
+__all__ = ["LooseReading", "readings_beyond_four"]
+
+
+class LooseReading(NamedTuple):
+    form: str
+    standins: tuple[int, ...]
+    pair: Optional[int]
+    triplets_only: bool
+    free_melds: int
+    free_pairs: int
+
+
+def readings_beyond_four(counts: list, jokers: int, seven_pairs: bool) -> Iterator[LooseReading]:
+    """Every reading of the complete hand (``counts`` without the jokers) when jokers may
+    exceed four copies of a kind; readings within four come first (the core's)."""
+    seen = set()
+
+    def once(r: LooseReading):
+        key = (r.form, tuple(sorted(r.standins)), r.pair, r.triplets_only, r.free_melds, r.free_pairs)
+        if key not in seen:
+            seen.add(key)
+            return True
+        return False
+
+    for r in _core.readings(bytes(counts), jokers, seven_pairs=seven_pairs):
+        lr = LooseReading(r.form, r.standins, r.pair, r.triplets_only, r.free_melds, r.free_pairs)
+        if once(lr):
+            yield lr
+    if not jokers:
+        return
+    for t in range(34):
+        if counts[t] != 4:
+            continue
+        for size in (3, 2):
+            for b in range(1, min(size, jokers) + 1):     # the set aside holds b jokers as t
+                a = size - b
+                rest = list(counts)
+                rest[t] -= a
+                left = jokers - b
+                if size == 3:
+                    inner = _core.readings(bytes(rest), left, seven_pairs=False)
+                    for r in inner:
+                        lr = LooseReading("standard", tuple(sorted(r.standins + (t,) * b)), r.pair,
+                                          r.triplets_only, r.free_melds, r.free_pairs)
+                        if once(lr):
+                            yield lr
+                elif sum(rest) + left + 2 >= 2:
+                    # the rest must be sets only: read it with two more jokers and keep the
+                    # readings where those two form the (free) pair
+                    for r in _core.readings(bytes(rest), left + 2, seven_pairs=False):
+                        if r.free_pairs:
+                            lr = LooseReading("standard", tuple(sorted(r.standins + (t,) * b)), t,
+                                              r.triplets_only, r.free_melds, 0)
+                            if once(lr):
+                                yield lr
