@@ -107,6 +107,7 @@ Rules = WuhanRules
 _HONOR_CYCLE = (EAST, SOUTH, WEST, NORTH, RED, GREEN, WHITE)   # 東→南→西→北→中→發→白 (A-L27)
 
 
+@functools.lru_cache(maxsize=1024)
 def must_kong_tiles(indicator: int, rules: WuhanRules = WuhanRules()) -> frozenset[int]:
     """Tiles that are konged singly and may never be held: 紅中, plus 發財 or the three
     remaining indicator tiles (皮子) in the sister variants (B-一.6-8)."""
@@ -118,6 +119,7 @@ def must_kong_tiles(indicator: int, rules: WuhanRules = WuhanRules()) -> frozens
     return frozenset(out)
 
 
+@functools.lru_cache(maxsize=1024)
 def laizi_of(indicator: int, rules: WuhanRules = WuhanRules()) -> int:
     """The laizi: the indicator's successor (suits 9 → 1; honours 東南西北中發白 in a
     cycle, skipping the variant's must-kong tiles) (A-L27, A-L35, B-一.3)."""
@@ -151,6 +153,8 @@ class Loser:
         unknown = set(self.kongs) - set(_KONG_FANS)
         if unknown:
             raise ValueError(f"unknown kong kinds {sorted(unknown)}; use {sorted(_KONG_FANS)}")
+        # an immutable copy, so that a loser is hashable and caches can key on it
+        object.__setattr__(self, "kongs", _FrozenKongs(self.kongs))
 
     @property
     def openings(self) -> int:
@@ -158,6 +162,18 @@ class Loser:
 
 
 _KONG_FANS = {"ming": 1, "an": 2, "hongzhong": 1, "facai": 1, "pizi": 1, "laizi": None}
+
+
+class _FrozenKongs(dict):
+    """A read-only, hashable kong count mapping."""
+
+    def __hash__(self) -> int:  # type: ignore[override]
+        return hash(tuple(sorted(self.items())))
+
+    def _readonly(self, *args, **kwargs):
+        raise TypeError("a loser's kongs are read-only")
+
+    __setitem__ = __delitem__ = update = pop = popitem = clear = setdefault = _readonly  # type: ignore
 
 
 def _kong_fans(kongs: Mapping[str, int], rules: WuhanRules) -> int:
@@ -224,6 +240,16 @@ def _resolve_cached(key: tuple) -> tuple[tuple[str, ...], tuple[str, ...]]:
             tuple(p.name for p in hits if p.id not in _BIG_IDS))
 
 
+def _loser_fans(loser: Loser, rules: WuhanRules) -> tuple[int, int]:
+    """A loser's own fans for a small and for a big win (A-L105, B-三.A)."""
+    fans = 0
+    if rules.loser_kaikou_fan and loser.opened:
+        fans += loser.openings if rules.kaikou_mode == KOUKOU_FAN else 1
+    fans += _kong_fans(loser.kongs, rules)
+    dealer = int(loser.dealer)
+    return fans + dealer, fans + (dealer if rules.big_win_dealer_fan else 0)
+
+
 class _Win(NamedTuple):
     """A legal reading with its winner multiplier."""
 
@@ -280,8 +306,7 @@ class _Scorer:
         self.held = int(hand.concealed[self.laizi]) + (ctx.win_tile == self.laizi)
         # what the pattern predicates read of the context, and nothing else
         self.ctx_key = (ctx.self_draw, ctx.after_kong, ctx.robbing_kong, last_four)
-        self.loser_fans = {l.seat: (self._loser_fans(l, False), self._loser_fans(l, True))
-                           for l in self.losers}
+        self.loser_fans = {l.seat: _loser_fans(l, rules) for l in self.losers}
 
     def _check_meld(self, m: DeclaredMeld) -> None:
         kinds = sorted(m.tiles)
@@ -304,12 +329,14 @@ class _Scorer:
         for m in melds:
             for t in m.tiles:
                 meld_counts[t] += 1
+        meld_kinds = {t for m in melds for t in m.tiles}
         no_chi = all(m.kind != CHI for m in melds)
         claimed = sum(1 for m in melds if m.kind in (CHI, PENG, MINGGANG))
         qqr = len(melds) == 4 and claimed == 4 and (not ctx.self_draw or not self.rules.quanqiuren_discard_only) \
             and not ctx.robbing_kong
         held = full[laizi]
-        naturals = {t for t, n in enumerate(map(operator.add, full, meld_counts)) if n and t != laizi}
+        naturals = {t for t, n in enumerate(full) if n} | meld_kinds
+        naturals.discard(laizi)
         out: list[Facts] = []
         # 將一色 / 風一色 need no arrangement (亂將 / 亂風): every natural tile qualifies,
         # the laizi standing in as needed (as themselves if they qualify too)
@@ -319,7 +346,6 @@ class _Scorer:
                 out.append(Facts(False, False, False, False, is_jiang, not is_jiang, False, hard,
                                  ctx, self.last_four))
         w = ctx.win_tile
-        meld_kinds = {t for t in range(34) if meld_counts[t]}
         for as_self in (True, False):
             counts = list(full)
             jokers = 0
@@ -365,15 +391,6 @@ class _Scorer:
             return False
         return not (ctx.after_kong and not self.rules.gangkai_zimo_factor)
 
-    def _loser_fans(self, loser: Loser, big: bool) -> int:
-        rules = self.rules
-        fans = 0
-        if rules.loser_kaikou_fan and loser.opened:
-            fans += loser.openings if rules.kaikou_mode == KOUKOU_FAN else 1
-        fans += _kong_fans(loser.kongs, rules)
-        if loser.dealer and (not big or rules.big_win_dealer_fan):
-            fans += 1
-        return fans
 
     def _evaluate(self, f: Facts) -> Optional[_Win]:
         # the context enters the facts only through the situational flags, so the cached
@@ -421,7 +438,8 @@ class _Scorer:
             return ScoreResult.no_win("過水: a win on this tile was passed since the last draw and this "
                                       "one is not worth more (B-二.2.5)", UNIT)
         facts = self._readings(full)
-        if not ctx.self_draw and rules.jianzihu_discard_forbidden and self._laizi_single_wait(full):
+        if not ctx.self_draw and rules.jianzihu_discard_forbidden \
+                and any(f.laizi_pairs_win for f in facts) and self._laizi_single_wait(full):
             # 見字胡 (C13): a laizi single that takes any tile may win only by self-draw;
             # waiting for a 2-5-8 to pair it (見將胡) is still allowed on a discard
             facts = [f for f in facts if not f.laizi_pairs_win or ctx.win_tile in SUITED_258]
