@@ -107,30 +107,37 @@ Rules = WuhanRules
 _HONOR_CYCLE = (EAST, SOUTH, WEST, NORTH, RED, GREEN, WHITE)   # 東→南→西→北→中→發→白 (A-L27)
 
 
-@functools.lru_cache(maxsize=1024)
 def must_kong_tiles(indicator: int, rules: WuhanRules = WuhanRules()) -> frozenset[int]:
     """Tiles that are konged singly and may never be held: 紅中, plus 發財 or the three
     remaining indicator tiles (皮子) in the sister variants (B-一.6-8)."""
-    out = {RED}
-    if rules.gang_variant == HONGZHONG_FACAI:
-        out.add(GREEN)
-    elif rules.gang_variant == HONGZHONG_PIZI:
-        out.add(indicator)
-    return frozenset(out)
+    return _MUST_KONG[indicator, rules.gang_variant]
 
 
-@functools.lru_cache(maxsize=1024)
 def laizi_of(indicator: int, rules: WuhanRules = WuhanRules()) -> int:
     """The laizi: the indicator's successor (suits 9 → 1; honours 東南西北中發白 in a
     cycle, skipping the variant's must-kong tiles) (A-L27, A-L35, B-一.3)."""
+    return _LAIZI[indicator, rules.gang_variant]
+
+
+def _successor(indicator: int, variant: str) -> int:
     if indicator < HONORS:
         return indicator - 8 if indicator % 9 == 8 else indicator + 1
-    skip = {RED} | ({GREEN} if rules.gang_variant == HONGZHONG_FACAI else set())
+    skip = {RED} | ({GREEN} if variant == HONGZHONG_FACAI else set())
     i = _HONOR_CYCLE.index(indicator)
     while True:
         i = (i + 1) % len(_HONOR_CYCLE)
         if _HONOR_CYCLE[i] not in skip:
             return _HONOR_CYCLE[i]
+
+
+def _must_kong(indicator: int, variant: str) -> frozenset[int]:
+    extra = {HONGZHONG_FACAI: {GREEN}, HONGZHONG_PIZI: {indicator}}.get(variant, set())
+    return frozenset({RED} | extra)
+
+
+_VARIANTS = (HONGZHONG, HONGZHONG_PIZI, HONGZHONG_FACAI)
+_LAIZI = {(i, v): _successor(i, v) for i in range(34) for v in _VARIANTS}
+_MUST_KONG = {(i, v): _must_kong(i, v) for i in range(34) for v in _VARIANTS}
 
 
 # ------------------------------------------------------------------ table facts
