@@ -85,3 +85,23 @@ def test_guiyang_chajiao_table(benchmark):
     benchmark.group = "guiyang 黄庄查叫 (4 seats)"
     result = benchmark(guiyang.chajiao, seats)
     assert result.payments == {"A": 2, "B": 20, "C": -11, "D": -11}
+
+
+def test_analyze_discards_luzhou(benchmark):
+    """One 14-tile Luzhou hand (ghosts as dealt) analysed with rules: 缺一門 per discard
+    and the value of every wait of a ready discard."""
+    import hupai
+    rng = np.random.default_rng(11)
+    wall = np.concatenate([np.repeat(np.arange(27), 4), np.full(4, 33)])
+    hands = []
+    while len(hands) < 300:
+        c = np.zeros(34, np.uint8)
+        np.add.at(c, rng.choice(wall, 14, replace=False), 1)
+        hands.append(c)
+    it = iter(range(10 ** 9))
+
+    def one():
+        return hupai.analyze_discards(hands[next(it) % len(hands)], rules="luzhou")
+
+    benchmark.group = "analyze_discards with rules"
+    benchmark.pedantic(one, rounds=2000, iterations=1, warmup_rounds=100)

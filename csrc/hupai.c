@@ -174,15 +174,22 @@ static inline int lan_deficit(const uint8_t *counts, unsigned opts)
 /* Deficits of both forms (BIG where a form is off or does not fit). */
 typedef struct { int cls[4]; int m, standard, seven, lan; } hand_eval;
 
-static inline hand_eval evaluate(const uint8_t *counts, int jokers, unsigned opts)
+/* Pre: counts valid; m < 0 means total // 3, else the melds to form (a hand with some
+ * tiles set aside, e.g. a void suit, still needs as many melds). */
+static inline hand_eval evaluate_m(const uint8_t *counts, int jokers, unsigned opts, int m)
 {
     hand_eval e;
     int tiles = classify(counts, opts, e.cls);
-    e.m = (tiles + jokers) / 3;
+    e.m = m >= 0 ? m : (tiles + jokers) / 3;
     e.standard = (opts & HUPAI_STANDARD) ? HUPAI_DEF[hand_class(e.cls)][2 * e.m + 1] : BIG;
     e.seven = ((opts & HUPAI_SEVEN_PAIRS) && e.m == 4) ? seven_from_census(census(counts), opts) : BIG;
     e.lan = ((opts & HUPAI_SHISANLAN) && e.m == 4) ? lan_deficit(counts, opts) : BIG;
     return e;
+}
+
+static inline hand_eval evaluate(const uint8_t *counts, int jokers, unsigned opts)
+{
+    return evaluate_m(counts, jokers, opts, -1);
 }
 
 int hupai_deficit(const uint8_t *counts, int jokers, unsigned opts)
@@ -313,6 +320,31 @@ void hupai_discards(const uint8_t *counts, int jokers, unsigned opts, int8_t *sh
         shanten[d] = (int8_t)(deficit - jokers - 1);   /* a 3M+1 hand lacks at least jokers+1 */
         improving_out[d] = improving(tmp, &e, opts);
         tmp[d]++;
+    }
+}
+
+void hupai_discards_void(const uint8_t *counts, int jokers, unsigned opts, int void_group,
+                         int8_t *shanten, uint64_t *improving_out)
+{
+    uint8_t tmp[HUPAI_KINDS];
+    memcpy(tmp, counts, HUPAI_KINDS);
+    int total = jokers;
+    for (int t = 0; t < HUPAI_KINDS; t++) total += counts[t];
+    int m = (total - 1) / 3;                    /* melds still needed after a discard */
+    uint64_t group = ((uint64_t)0x1FF) << (SUIT_KINDS * void_group);
+    for (int d = 0; d < HUPAI_KINDS; d++) {
+        if (!counts[d]) {
+            shanten[d] = 127;
+            improving_out[d] = 0;
+            continue;
+        }
+        memcpy(tmp, counts, HUPAI_KINDS);
+        tmp[d]--;
+        memset(tmp + SUIT_KINDS * void_group, 0, SUIT_KINDS);   /* the void suit is dead weight */
+        hand_eval e = evaluate_m(tmp, jokers, opts, m);
+        int deficit = imin(imin(e.standard, e.seven), e.lan);
+        shanten[d] = (int8_t)(deficit - jokers - 1);
+        improving_out[d] = improving(tmp, &e, opts) & ~group;
     }
 }
 

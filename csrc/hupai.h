@@ -81,6 +81,12 @@ uint64_t hupai_improving(const uint8_t *counts, int jokers, unsigned opts);
 void hupai_discards(const uint8_t *counts, int jokers, unsigned opts, int8_t *shanten,
                     uint64_t *improving);
 
+/* Pre: as hupai_discards, void_group in 0..2.  The same with suit void_group given up
+ * (缺一門): its tiles count as dead weight and no pattern uses it; improving masks
+ * never name that suit. */
+void hupai_discards_void(const uint8_t *counts, int jokers, unsigned opts, int void_group,
+                         int8_t *shanten, uint64_t *improving);
+
 /* Pre: as hupai_is_win, opts has HUPAI_STANDARD.  Writes up to cap decompositions of
  * M+1 melds each (the pair last) to out[i * (M+1) ...]; returns how many exist (may
  * exceed cap: call again with more room). */

@@ -1,7 +1,7 @@
 """Discard analysis against brute force: discard each tile, draw each tile, re-evaluate."""
 import numpy as np
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import hupai
@@ -82,3 +82,40 @@ def test_batch_discards_equal_single_analysis():
                 assert [t for t in range(34) if int(masks[i, d]) >> t & 1] == kinds
             else:
                 assert sh[i, d] == 127 and masks[i, d] == 0
+
+
+@settings(max_examples=60)
+@given(st.data())
+def test_luzhou_analysis_against_reference(data):
+    import reference as ref
+    from hupai.rules import Hand, WinContext, luzhou
+    suits = data.draw(st.lists(st.sampled_from([0, 9, 18]), min_size=1, max_size=3, unique=True))
+    pool = [t for s in suits for t in range(s, s + 9)] + [33]
+    tiles = []
+    while len(tiles) < 14:
+        t = data.draw(st.sampled_from(pool))
+        if tiles.count(t) < 4:
+            tiles.append(t)
+    counts = np.zeros(34, np.uint8)
+    for t in tiles:
+        counts[t] += 1
+    got = hupai.analyze_discards(counts, rules="luzhou")
+    ghosts = int(counts[33])
+    for o in got:
+        after = counts.astype(int)
+        after[o.discard] -= 1
+        natural = after.copy()
+        natural[33] = 0
+        best = None
+        for g in range(3):
+            c = natural.copy()
+            c[9 * g:9 * g + 9] = 0
+            d = min(ref.standard_deficit(c, 4), ref.seven_pairs_deficit(c, True))
+            best = d if best is None else min(best, d)
+        assert o.shanten == best - ghosts - 1
+        if o.shanten == 0:
+            hand = Hand(after.astype(np.uint8), ())
+            wins = {t for t in range(27) if counts[t] < 4    # an unseen copy is left
+                    and luzhou.score(hand, WinContext(t, True)).is_win}
+            assert set(o.values) == wins & set(o.waits)
+            assert wins <= set(o.waits)

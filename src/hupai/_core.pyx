@@ -16,6 +16,7 @@ from hupai._kernel cimport (
     hupai_meld, hupai_deficit, hupai_is_win, hupai_shanten, hupai_waits,
     hupai_improving, hupai_decompose_standard, hupai_decompose_seven_pairs,
     hupai_reading, hupai_readings, hupai_summary, hupai_summarize, hupai_discards,
+    hupai_discards_void,
     HUPAI_STANDARD, HUPAI_SEVEN_PAIRS, HUPAI_QUADS_AS_TWO, HUPAI_HONOR_SEQ, HUPAI_SHISANLAN,
     HUPAI_LAN_STRICT, hupai_lan_deficit,
     HUPAI_MELD_SEQUENCE, HUPAI_MELD_TRIPLET, HUPAI_MELD_PAIR, HUPAI_MELD_ANY, HUPAI_FREE,
@@ -418,7 +419,7 @@ def discard_table(counts, jokers=0, *, bint seven_pairs=True, bint quads_as_two_
 
 
 def discard_options(counts, jokers, unseen, bint seven_pairs=True, bint quads_as_two_pairs=True,
-                    bint honor_sequences=False, shisanlan=False):
+                    bint honor_sequences=False, shisanlan=False, int void_suit=-1):
     """``[(discard, shanten, {kind: unseen}, total)]`` for every kind held, where the
     map lists the kinds that lower the shanten after the discard and still have unseen
     copies (``unseen``: 34 ints).  The core of :func:`hupai.analyze_discards`."""
@@ -436,8 +437,13 @@ def discard_options(counts, jokers, unseen, bint seven_pairs=True, bint quads_as
     for t in range(NK):
         un[t] = unseen[t]
     cdef unsigned opts = _options(True, seven_pairs, quads_as_two_pairs, honor_sequences, shisanlan)
+    if not -1 <= void_suit <= 2:
+        raise ValueError(f"void_suit must be 0 (m), 1 (p), 2 (s) or -1, got {void_suit}")
     with nogil:
-        hupai_discards(c, k, opts, sh, imp)
+        if void_suit < 0:
+            hupai_discards(c, k, opts, sh, imp)
+        else:
+            hupai_discards_void(c, k, opts, void_suit, sh, imp)
     cdef list out = []
     cdef dict eff
     for d in range(NK):
@@ -454,6 +460,63 @@ def discard_options(counts, jokers, unseen, bint seven_pairs=True, bint quads_as
             m >>= 1
             t += 1
         out.append((d, sh[d], eff, tot))
+    return out
+
+
+def discard_options_void(counts, jokers, unseen, bint seven_pairs=True):
+    """Like :func:`discard_options` under 缺一門: for each discard, the suit given up that
+    leaves the lowest shanten (then the most unseen effective tiles); rows are
+    ``(discard, shanten, {kind: unseen}, total, void_suit)``."""
+    cdef uint8_t c[NK]
+    cdef int8_t sh[3][NK]
+    cdef uint64_t imp[3][NK]
+    cdef long un[NK]
+    cdef int k = load_jokers(jokers)
+    cdef int total = load_counts(counts, c) + k
+    cdef int d, t, g, best_g, tot, best_tot
+    cdef uint64_t m
+    _check_size(total, 2, "analyze_discards")
+    if len(unseen) != NK:
+        raise ValueError("unseen must have 34 entries")
+    for t in range(NK):
+        un[t] = unseen[t]
+    cdef unsigned opts = _options(True, seven_pairs, True, False, False)
+    with nogil:
+        for g in range(3):
+            hupai_discards_void(c, k, opts, g, sh[g], imp[g])
+    cdef list out = []
+    cdef dict eff
+    for d in range(NK):
+        if not c[d]:
+            continue
+        best_g = -1
+        best_tot = 0
+        for g in range(3):
+            tot = 0
+            m = imp[g][d]
+            t = 0
+            while m:
+                if m & 1 and un[t] > 0:
+                    tot += un[t]
+                m >>= 1
+                t += 1
+            if best_g < 0 or sh[g][d] < sh[best_g][d] or (sh[g][d] == sh[best_g][d] and tot > best_tot):
+                best_g, best_tot = g, tot
+        # a draw lowers the shanten if it helps any suit choice that is already best
+        m = 0
+        for g in range(3):
+            if sh[g][d] == sh[best_g][d]:
+                m |= imp[g][d]
+        eff = {}
+        tot = 0
+        t = 0
+        while m:
+            if m & 1 and un[t] > 0:
+                eff[t] = un[t]
+                tot += un[t]
+            m >>= 1
+            t += 1
+        out.append((d, sh[best_g][d], eff, tot, best_g))
     return out
 
 

@@ -22,6 +22,8 @@ class DiscardOption(NamedTuple):
     effective: dict
     total: int
     waits: dict
+    values: Optional[dict] = None   # with rules: each wait's best value (self-drawn)
+    void: Optional[str] = None      # Luzhou: the suit given up (缺一門), "m", "p" or "s"
 
     def to_json(self) -> dict:
         name = tiles.tile_name
@@ -29,6 +31,10 @@ class DiscardOption(NamedTuple):
                "effective": {name(t): n for t, n in self.effective.items()}, "total": int(self.total)}
         if self.shanten == 0:
             out["waits"] = {name(t): n for t, n in self.waits.items()}
+            if self.values is not None:
+                out["values"] = {name(t): v for t, v in self.values.items()}
+        if self.void is not None:
+            out["void"] = self.void
         return out
 
 
@@ -50,7 +56,7 @@ def unseen_counts(counts, melds=None, visible=None) -> np.ndarray:
     return (4 - seen).astype(np.int64)
 
 
-def analyze_discards(counts, jokers: int = 0, visible=None, *, melds=None,
+def analyze_discards(counts, jokers: int = 0, visible=None, rules=None, *, melds=None,
                      seven_pairs: bool = True, quads_as_two_pairs: bool = True,
                      honor_sequences: bool = False, shisanlan=False) -> list[DiscardOption]:
     """Every distinct discard of a 3M+2 hand (``counts`` without the jokers), best first:
@@ -58,7 +64,15 @@ def analyze_discards(counts, jokers: int = 0, visible=None, *, melds=None,
 
     ``visible`` (34 counts) are the tiles seen on the table and ``melds`` the tiles of
     the player's declared melds; a tile the player holds is never counted as available.
-    Options as in :func:`hupai.shanten`."""
+    Options as in :func:`hupai.shanten`.
+
+    ``rules="luzhou"`` (or a :class:`~hupai.rules.luzhou.LuzhouRules`) analyses under
+    Luzhou rules: ``counts`` then hold the 紅中 ghosts as tiles (``jokers`` must be 0),
+    each discard gives up the cheapest suit (缺一門, reported as ``void``), a drawn ghost
+    counts as an effective tile, and each wait of a ready hand carries its best self-drawn
+    value (``values``)."""
+    if rules is not None:
+        return _analyze_luzhou(counts, jokers, visible, rules, melds)
     if melds is None and visible is None and isinstance(counts, np.ndarray) and counts.dtype == np.uint8 \
             and counts.shape == (34,):
         unseen = [4 - c for c in counts.tolist()]   # the common case, without numpy arithmetic
@@ -81,3 +95,45 @@ def _as_counts(counts) -> np.ndarray:
     if arr.shape != (34,):
         raise ValueError(f"counts must have shape (34,), got {arr.shape}")
     return arr
+
+
+def _analyze_luzhou(counts, jokers, visible, rules, melds) -> list[DiscardOption]:
+    from .rules import Hand, luzhou
+    from .rules.luzhou import GHOST, LuzhouRules
+
+    if isinstance(rules, str):
+        if rules != "luzhou":
+            raise ValueError(f"region-aware analysis supports 'luzhou' so far, got {rules!r}")
+        rules = LuzhouRules()
+    if not isinstance(rules, LuzhouRules):
+        raise TypeError(f"rules must be 'luzhou' or LuzhouRules, not {type(rules).__name__}")
+    if jokers:
+        raise ValueError("under Luzhou rules the ghosts are the hand's 紅中 tiles: pass jokers=0")
+    if melds is not None:
+        raise ValueError("declared melds are not supported by the Luzhou analysis yet")
+    arr = _as_counts(counts).astype(np.int64)
+    if arr[27:33].any():
+        raise ValueError("Luzhou has no honour tiles besides the 紅中 ghosts (7z)")
+    ghosts = int(arr[GHOST])
+    natural = arr.copy()
+    natural[GHOST] = 0
+    seen = unseen_counts(arr, None, visible)
+    unseen = seen.tolist()
+    unseen_ghosts = max(0, rules.ghost_count - ghosts - (int(np.asarray(visible)[GHOST]) if visible is not None else 0))
+    for t in range(27, 34):
+        unseen[t] = 0      # no other honours in Luzhou; ghosts are counted apart below
+    out = []
+    for d, sh, eff, tot, g in _core.discard_options_void(natural.astype(np.uint8), ghosts, unseen):
+        void = "mps"[g]
+        if unseen_ghosts:
+            eff[GHOST] = unseen_ghosts       # a ghost always brings the hand one step closer
+            tot += unseen_ghosts
+        values = None
+        if sh == 0:
+            after = arr.copy()
+            after[d] -= 1
+            values = luzhou.wait_values(Hand(after.astype(np.uint8), ()), [t for t in eff if t != GHOST],
+                                        rules)
+        out.append(DiscardOption(d, sh, eff, tot, eff if sh == 0 else {}, values, void))
+    out.sort(key=lambda o: (o.shanten, -o.total, o.discard))
+    return out

@@ -22,6 +22,21 @@ def cmd_analyze(args: argparse.Namespace) -> int:
     total = int(counts.sum()) + jokers
     visible = tiles.parse(args.visible) if args.visible else None
     out = sys.stdout
+    if args.rules:
+        if total % 3 != 2:
+            raise ValueError("--rules analyses the discards of a 3M+2 hand (e.g. 14 tiles)")
+        rows = analyze_discards(counts, jokers, visible, rules=args.rules)
+        if args.json:
+            out.write(json.dumps([o.to_json() for o in rows], ensure_ascii=False) + "\n")
+            return 0
+        out.write(f"hand:     {tiles.format(counts)}  ({tiles.format(counts, 'chinese')}), {args.rules} rules\n")
+        out.write("discard  shanten  unseen  void  effective tiles (unseen copies) / values of waits\n")
+        for o in rows:
+            eff = " ".join(f"{tiles.tile_name(t)}:{n}" for t, n in o.effective.items()) or "-"
+            vals = (" values " + " ".join(f"{tiles.tile_name(t)}={v}" for t, v in o.values.items())
+                    if o.values else "")
+            out.write(f"  {tiles.tile_name(o.discard):6} {o.shanten:7} {o.total:7}  {o.void or '-':4}  {eff}{vals}\n")
+        return 0
     if args.json:
         if total % 3 != 2:
             raise ValueError("--json lists discards: give a 3M+2 hand (e.g. 14 tiles)")
@@ -183,6 +198,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--visible", help="tiles seen on the table, for the unseen counts")
     p.add_argument("--json", action="store_true",
                    help="print the discards of a 3M+2 hand as JSON, best first")
+    p.add_argument("--rules", choices=["luzhou"],
+                   help="analyse under a region's rules (Luzhou: 7z are the ghosts, 缺一門, wait values)")
     p.set_defaults(func=cmd_analyze)
 
     v = sub.add_parser("verify", help="run acceptance case files",

@@ -100,3 +100,12 @@ def test_analyze_discards_table_and_json(capsys):
                        "waits": {"4m": 2, "7m": 4}}
     code, _, err = run(capsys, "analyze", "123m", "--json")
     assert code == 2 and "3M+2" in err
+
+
+def test_analyze_with_luzhou_rules(capsys):
+    import json
+    code, out, _ = run(capsys, "analyze", "123m456m789p12p5s7z7p", "--rules", "luzhou", "--json")
+    rows = json.loads(out)
+    assert rows[0]["discard"] == "5s" and rows[0]["void"] == "s" and rows[0]["values"] == {"3p": 2, "7p": 2}
+    code, out, _ = run(capsys, "analyze", "123m456m789p12p5s7z7p", "--rules", "luzhou")
+    assert code == 0 and "values 3p=2 7p=2" in out

@@ -22,7 +22,7 @@ from .model import ANGANG, BUGANG, CHI, KONGS, MINGGANG, OTHERS, PENG, DeclaredM
 from .patterns import Pattern, PatternTable, apply_exclusions, resolve
 from .result import ChajiaoResult, ScoreResult, SeatReport
 
-__all__ = ["LuzhouRules", "score", "ready", "chajiao", "PATTERNS", "GHOST", "UNIT"]
+__all__ = ["LuzhouRules", "score", "ready", "chajiao", "wait_values", "PATTERNS", "GHOST", "UNIT"]
 
 GHOST = RED          # 紅中 (L5, L19)
 UNIT = "顆"
@@ -500,6 +500,24 @@ def xiqian_settlement(seat: str, others: Sequence[str], ghosts_drawn: int, won: 
 def is_huazhu(hand: Hand, rules: LuzhouRules = LuzhouRules()) -> bool:
     """花豬 / 花貓 (L35): the natural tiles, melds included, cover all three suits."""
     return len(_prepare(hand, None, rules).suits) == 3
+
+
+def wait_values(hand: Hand, waits, rules: LuzhouRules = LuzhouRules()) -> dict:
+    """The best self-drawn value (capped, no situational flags) of each given wait of a
+    ready hand; tiles that do not complete a legal win are left out."""
+    p0 = _prepare(hand, None, rules)
+    ctx = WinContext(0, True)
+    counts = bytearray(p0.counts)
+    out = {}
+    for t in waits:
+        if t >= 27 or p0.base[t] >= 4 and not rules.ghost_as_fifth_copy:
+            continue
+        counts[t] += 1
+        best = _best(p0, ctx, rules, counts, p0.suits | {t // 9})
+        counts[t] -= 1
+        if best is not None and len(p0.suits | {t // 9}) <= 2:
+            out[t] = best.capped
+    return out
 
 
 def ready(hand: Hand, rules: LuzhouRules = LuzhouRules()) -> SeatReport:
