@@ -119,3 +119,24 @@ def test_luzhou_analysis_against_reference(data):
                     and luzhou.score(hand, WinContext(t, True)).is_win}
             assert set(o.values) == wins & set(o.waits)
             assert wins <= set(o.waits)
+
+
+@pytest.mark.parametrize("region, hand", [
+    ("fuzhou", "147m258p369s12347z"), ("fuzhou", "124z456m789p234s55p"),
+    ("guiyang", "1112345678999m5p"), ("guiyang", "1122m3344p5566s9s8p"),
+])
+def test_plain_region_analysis_values(region, hand):
+    from hupai.rules import REGIONS, Hand, WinContext
+    module = REGIONS[region]
+    counts = hupai.parse(hand)
+    rows = hupai.analyze_discards(counts, rules=region)
+    assert rows and rows[0].shanten <= 1
+    for o in rows:
+        if o.shanten != 0:
+            assert o.values is None
+            continue
+        after = counts.copy()
+        after[o.discard] -= 1
+        for t, v in o.values.items():
+            assert module.score(Hand(after), WinContext(t, True)).value == v
+        assert set(o.values) <= set(o.waits)

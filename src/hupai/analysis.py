@@ -70,9 +70,16 @@ def analyze_discards(counts, jokers: int = 0, visible=None, rules=None, *, melds
     Luzhou rules: ``counts`` then hold the 紅中 ghosts as tiles (``jokers`` must be 0),
     each discard gives up the cheapest suit (缺一門, reported as ``void``), a drawn ghost
     counts as an effective tile, and each wait of a ready hand carries its best self-drawn
-    value (``values``)."""
+    value (``values``).  ``rules="guiyang"`` / ``"fuzhou"`` (or their rule objects) use
+    the region's winning forms (Fuzhou: honour sequences, 十三爛) and value each wait as
+    a self-drawn win."""
     if rules is not None:
-        return _analyze_luzhou(counts, jokers, visible, rules, melds)
+        name = rules if isinstance(rules, str) else type(rules).__module__.rsplit(".", 1)[-1]
+        if name == "luzhou":
+            return _analyze_luzhou(counts, jokers, visible, rules, melds)
+        if name in ("guiyang", "fuzhou"):
+            return _analyze_plain_region(name, counts, jokers, visible, rules, melds)
+        raise ValueError(f"region-aware analysis supports luzhou, guiyang and fuzhou, got {rules!r}")
     if melds is None and visible is None and isinstance(counts, np.ndarray) and counts.dtype == np.uint8 \
             and counts.shape == (34,):
         unseen = [4 - c for c in counts.tolist()]   # the common case, without numpy arithmetic
@@ -135,5 +142,45 @@ def _analyze_luzhou(counts, jokers, visible, rules, melds) -> list[DiscardOption
             values = luzhou.wait_values(Hand(after.astype(np.uint8), ()), [t for t in eff if t != GHOST],
                                         rules)
         out.append(DiscardOption(d, sh, eff, tot, eff if sh == 0 else {}, values, void))
+    out.sort(key=lambda o: (o.shanten, -o.total, o.discard))
+    return out
+
+
+def _analyze_plain_region(name, counts, jokers, visible, rules, melds) -> list[DiscardOption]:
+    """Guiyang and Fuzhou: no jokers, no suit restriction; the region's forms and values."""
+    from .rules import REGIONS, Hand, WinContext
+
+    region = REGIONS[name]
+    if isinstance(rules, str):
+        rules = region.Rules()
+    if jokers:
+        raise ValueError(f"{name} has no jokers: pass jokers=0")
+    if melds is not None:
+        raise ValueError("declared melds are not supported by the regional analysis yet")
+    arr = _as_counts(counts)
+    if name == "fuzhou":
+        forms = dict(honor_sequences=rules.honor_chow,
+                     shisanlan="strict" if rules.shisanlan_strict_147 else True)
+    else:
+        if np.asarray(arr)[27:].any():
+            raise ValueError("Guiyang has no honour tiles")
+        forms = {}
+    options = analyze_discards(arr, 0, visible, **forms)
+    out = []
+    for o in options:
+        values = None
+        if o.shanten == 0:
+            after = np.asarray(arr, dtype=np.uint8).copy()
+            after[o.discard] -= 1
+            hand = Hand(after, ())
+            values = {}
+            for t in o.waits:
+                res = region.score(hand, WinContext(t, True), rules)
+                if res.is_win:
+                    values[t] = res.value
+        if name == "guiyang":
+            eff = {t: n for t, n in o.effective.items() if t < 27}
+            o = o._replace(effective=eff, total=sum(eff.values()), waits=eff if o.shanten == 0 else {})
+        out.append(o._replace(values=values))
     out.sort(key=lambda o: (o.shanten, -o.total, o.discard))
     return out
