@@ -140,3 +140,26 @@ def test_plain_region_analysis_values(region, hand):
         for t, v in o.values.items():
             assert module.score(Hand(after), WinContext(t, True)).value == v
         assert set(o.values) <= set(o.waits)
+
+
+def test_wuhan_analysis():
+    from hupai.rules import Hand, WinContext, parse_meld, wuhan
+    chi = [parse_meld("chi", "345s")]
+    counts = hupai.parse("234m678m5s123p8p")
+    rows = hupai.analyze_discards(counts, rules="wuhan", indicator="8p", declared=chi)
+    losers = [wuhan.Loser(s, True) for s in "ABC"]
+    for o in rows:
+        if o.shanten == 0:
+            after = counts.copy()
+            after[o.discard] -= 1
+            for t, v in o.values.items():
+                assert wuhan.score(Hand(after, tuple(chi)), WinContext(t, True), indicator="8p",
+                                   losers=losers).value == v
+            assert set(o.waits) == set(o.values)
+    # without an opening nothing can be won, so no waits are listed
+    closed = hupai.analyze_discards(hupai.parse("234m678m345s5s123p8p"), rules="wuhan", indicator="8p")
+    assert all(not o.waits for o in closed)
+    with pytest.raises(ValueError, match="must be konged"):
+        hupai.analyze_discards(hupai.parse("234m678m345s5s12p7z"), rules="wuhan", indicator="8p")
+    with pytest.raises(ValueError, match="indicator"):
+        hupai.analyze_discards(counts, rules="wuhan")

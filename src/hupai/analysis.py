@@ -58,7 +58,8 @@ def unseen_counts(counts, melds=None, visible=None) -> np.ndarray:
 
 def analyze_discards(counts, jokers: int = 0, visible=None, rules=None, *, melds=None,
                      seven_pairs: bool = True, quads_as_two_pairs: bool = True,
-                     honor_sequences: bool = False, shisanlan=False) -> list[DiscardOption]:
+                     honor_sequences: bool = False, shisanlan=False,
+                     indicator: Optional[int] = None, declared=()) -> list[DiscardOption]:
     """Every distinct discard of a 3M+2 hand (``counts`` without the jokers), best first:
     lowest shanten, then the most unseen effective tiles.
 
@@ -72,14 +73,22 @@ def analyze_discards(counts, jokers: int = 0, visible=None, rules=None, *, melds
     counts as an effective tile, and each wait of a ready hand carries its best self-drawn
     value (``values``).  ``rules="guiyang"`` / ``"fuzhou"`` (or their rule objects) use
     the region's winning forms (Fuzhou: honour sequences, 十三爛) and value each wait as
-    a self-drawn win."""
+    a self-drawn win.  ``rules="wuhan"`` needs the ``indicator`` and takes the player's
+    ``declared`` melds (:class:`~hupai.rules.DeclaredMeld`; ``counts`` are then the
+    concealed tiles): the hand's laizi are its jokers (held as tiles in ``counts``),
+    must-kong tiles must already be konged (a hand holding one raises ``ValueError``),
+    and a ready discard lists only the waits that make a legal win (開口, 2-5-8 pair, one
+    laizi), each with the total it would collect as a self-draw with every loser
+    opened."""
     if rules is not None:
         name = rules if isinstance(rules, str) else type(rules).__module__.rsplit(".", 1)[-1]
         if name == "luzhou":
             return _analyze_luzhou(counts, jokers, visible, rules, melds)
         if name in ("guiyang", "fuzhou"):
             return _analyze_plain_region(name, counts, jokers, visible, rules, melds)
-        raise ValueError(f"region-aware analysis supports luzhou, guiyang and fuzhou, got {rules!r}")
+        if name == "wuhan":
+            return _analyze_wuhan(counts, jokers, visible, rules, declared, indicator)
+        raise ValueError(f"region-aware analysis supports luzhou, wuhan, guiyang and fuzhou, got {rules!r}")
     if melds is None and visible is None and isinstance(counts, np.ndarray) and counts.dtype == np.uint8 \
             and counts.shape == (34,):
         unseen = [4 - c for c in counts.tolist()]   # the common case, without numpy arithmetic
@@ -182,5 +191,53 @@ def _analyze_plain_region(name, counts, jokers, visible, rules, melds) -> list[D
             eff = {t: n for t, n in o.effective.items() if t < 27}
             o = o._replace(effective=eff, total=sum(eff.values()), waits=eff if o.shanten == 0 else {})
         out.append(o._replace(values=values))
+    out.sort(key=lambda o: (o.shanten, -o.total, o.discard))
+    return out
+
+
+def _analyze_wuhan(counts, jokers, visible, rules, declared, indicator) -> list[DiscardOption]:
+    from .rules import Hand, WinContext, wuhan
+
+    if isinstance(rules, str):
+        rules = wuhan.WuhanRules()
+    if indicator is None:
+        raise ValueError("Wuhan analysis needs the indicator (the flipped 癩子皮)")
+    if jokers:
+        raise ValueError("under Wuhan rules the laizi are the hand's own tiles: pass jokers=0")
+    indicator = tiles.parse_tile(indicator) if isinstance(indicator, str) else int(indicator)
+    declared = tuple(declared)
+    arr = np.asarray(_as_counts(counts), dtype=np.uint8)
+    laizi = wuhan.laizi_of(indicator, rules)
+    held = [t for t in wuhan.must_kong_tiles(indicator, rules) if arr[t]]
+    if held:
+        raise ValueError(f"{tiles.tile_name(held[0])} must be konged before discarding (B-一.6-8)")
+    meld_counts = np.zeros(34, np.int64)
+    for m in declared:
+        for t in m.tiles:
+            meld_counts[t] += 1
+    natural = arr.copy()
+    natural[laizi] = 0
+    unseen = unseen_counts(arr, meld_counts, visible).tolist()
+    for t in wuhan.must_kong_tiles(indicator, rules):
+        unseen[t] = 0     # never kept, so never an effective tile
+    rows = _core.discard_options(natural, int(arr[laizi]), unseen, False, True, False, False)
+    losers = [wuhan.Loser(s, True) for s in "ABC"]
+    out = []
+    for d, sh, eff, tot in rows:
+        if d == laizi:
+            continue      # a laizi is kept, or konged as a 癩子杠; it is not an ordinary discard
+        values = None
+        waits: dict = {}
+        if sh == 0:
+            after = arr.copy()
+            after[d] -= 1
+            hand = Hand(after, declared)
+            values = {}
+            for t in eff:
+                res = wuhan.score(hand, WinContext(t, True), rules, indicator=indicator, losers=losers)
+                if res.is_win:
+                    values[t] = res.value
+            waits = {t: eff[t] for t in values}
+        out.append(DiscardOption(d, sh, eff, tot, waits, values))
     out.sort(key=lambda o: (o.shanten, -o.total, o.discard))
     return out

@@ -198,7 +198,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--visible", help="tiles seen on the table, for the unseen counts")
     p.add_argument("--json", action="store_true",
                    help="print the discards of a 3M+2 hand as JSON, best first")
-    p.add_argument("--rules", choices=["luzhou", "guiyang", "fuzhou"],
+    p.add_argument("--rules", choices=["luzhou", "guiyang", "fuzhou"],  # wuhan needs melds: API only
                    help="analyse under a region's rules (Luzhou: 7z are the ghosts, 缺一門; "
                         "the value of each wait of a ready discard)")
     p.set_defaults(func=cmd_analyze)
