@@ -8,28 +8,20 @@ different sets), so that set is put aside and the rest is read by the core.
 """
 from __future__ import annotations
 
-from typing import Iterator, NamedTuple, Optional
+from typing import Iterator
 
 from .. import _core
+from ..melds import Reading
 
-__all__ = ["LooseReading", "readings_beyond_four"]
-
-
-class LooseReading(NamedTuple):
-    form: str
-    standins: tuple[int, ...]
-    pair: Optional[int]
-    triplets_only: bool
-    free_melds: int
-    free_pairs: int
+__all__ = ["readings_beyond_four"]
 
 
-def readings_beyond_four(counts: list, jokers: int, seven_pairs: bool) -> Iterator[LooseReading]:
+def readings_beyond_four(counts: list, jokers: int, seven_pairs: bool) -> Iterator[Reading]:
     """Every reading of the complete hand (``counts`` without the jokers) when jokers may
     exceed four copies of a kind; readings within four come first (the core's)."""
     seen = set()
 
-    def once(r: LooseReading):
+    def once(r: Reading):
         key = (r.form, tuple(sorted(r.standins)), r.pair, r.triplets_only, r.free_melds, r.free_pairs)
         if key not in seen:
             seen.add(key)
@@ -37,7 +29,7 @@ def readings_beyond_four(counts: list, jokers: int, seven_pairs: bool) -> Iterat
         return False
 
     for r in _core.readings(bytes(counts), jokers, seven_pairs=seven_pairs):
-        lr = LooseReading(r.form, r.standins, r.pair, r.triplets_only, r.free_melds, r.free_pairs)
+        lr = Reading(r.form, r.standins, r.pair, r.triplets_only, r.free_melds, r.free_pairs)
         if once(lr):
             yield lr
     if not jokers:
@@ -54,7 +46,7 @@ def readings_beyond_four(counts: list, jokers: int, seven_pairs: bool) -> Iterat
                 if size == 3:
                     inner = _core.readings(bytes(rest), left, seven_pairs=False)
                     for r in inner:
-                        lr = LooseReading("standard", tuple(sorted(r.standins + (t,) * b)), r.pair,
+                        lr = Reading("standard", tuple(sorted(r.standins + (t,) * b)), r.pair,
                                           r.triplets_only, r.free_melds, r.free_pairs)
                         if once(lr):
                             yield lr
@@ -63,7 +55,7 @@ def readings_beyond_four(counts: list, jokers: int, seven_pairs: bool) -> Iterat
                     # readings where those two form the (free) pair
                     for r in _core.readings(bytes(rest), left + 2, seven_pairs=False):
                         if r.free_pairs:
-                            lr = LooseReading("standard", tuple(sorted(r.standins + (t,) * b)), t,
+                            lr = Reading("standard", tuple(sorted(r.standins + (t,) * b)), t,
                                               r.triplets_only, r.free_melds, 0)
                             if once(lr):
                                 yield lr

@@ -14,6 +14,7 @@ from typing import Mapping, NamedTuple, Optional, Sequence
 
 from .. import _core, tiles
 from ..tiles import HONORS
+from .flags import RegionFlags
 from .ledger import Ledger, Transfer
 from .model import ANGANG, BUGANG, CHI, KONGS, MINGGANG, OTHERS, PENG, SEATS, Hand, WinContext
 from .patterns import Pattern, PatternTable, resolve
@@ -27,8 +28,13 @@ UNIT = "分"
 
 
 @dataclass(frozen=True)
-class FuzhouRules:
+class FuzhouRules(RegionFlags):
     """Flags of the Fuzhou digest (§6), with their defaults."""
+
+    PREFIX = "fuzhou_"
+    CHOICES = {"pattern_combine": ("sum", "max"), "siguiyi_stack": ("per_occurrence", "once"),
+               "gangkai_siguiyi": ("multiply", "once")}
+    __hash__ = RegionFlags.__hash__
 
     pattern_combine: str = "sum"              # C1 (L57) or "max"
     shisanlan_strict_147: bool = False        # C2 (L37 vs L39-43)
@@ -38,30 +44,7 @@ class FuzhouRules:
     gangkai_siguiyi: str = "multiply"         # C9 or "once"
 
     def __post_init__(self) -> None:
-        choices = {"pattern_combine": ("sum", "max"), "siguiyi_stack": ("per_occurrence", "once"),
-                   "gangkai_siguiyi": ("multiply", "once")}
-        for name, allowed in choices.items():
-            if getattr(self, name) not in allowed:
-                raise ValueError(f"fuzhou_{name} must be one of {allowed}, got {getattr(self, name)!r}")
-
-    def __hash__(self) -> int:
-        # rules key the valuation cache: hash the flags once, not on every lookup
-        try:
-            return self.__dict__["_hash"]
-        except KeyError:
-            h = hash(tuple(getattr(self, f) for f in self.__dataclass_fields__))
-            object.__setattr__(self, "_hash", h)
-            return h
-
-    @classmethod
-    def from_options(cls, options: Mapping[str, object]) -> "FuzhouRules":
-        kwargs = {}
-        for key, value in options.items():
-            name = key[len("fuzhou_"):] if key.startswith("fuzhou_") else key
-            if name not in cls.__dataclass_fields__:
-                raise ValueError(f"unknown Fuzhou option {key!r}")
-            kwargs[name] = value
-        return cls(**kwargs)
+        self._check_choices()
 
 
 Rules = FuzhouRules

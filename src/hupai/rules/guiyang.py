@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Mapping, NamedTuple, Optional, Sequence
 
 from .. import _core, tiles
+from .flags import RegionFlags
 from .ledger import Ledger, Transfer
 from .model import ANGANG, BUGANG, KONGS, MINGGANG, OTHERS, PENG, DeclaredMeld, Hand, WinContext
 from .patterns import Pattern, PatternTable, resolve
@@ -25,8 +26,21 @@ JINJI_FLIP = tiles.S9  # flipping 九条 makes 幺鸡 the chicken: 金鸡 (L212-
 
 
 @dataclass(frozen=True)
-class GuiyangRules:
+class GuiyangRules(RegionFlags):
     """Flags of the Guiyang digest (§8), with their defaults."""
+
+    PREFIX = "guiyang_"
+    CHOICES = {
+        "value_table": ("v1", "v2", "v3"), "zimo_bonus": ("pinghu_only", "none", "plus_1_all"),
+        "baoting_mode": ("add_like_qingyise", "fixed_10"),
+        "shabao_mode": ("pattern_plus_10", "fixed_10"), "qianggang_value": ("as_qingyise", "fixed_10"),
+        "repao_mode": ("plus1", "yifei", "by_kong_type", "shaodou"),
+        "chicken_scope": ("hand", "inner_outer"), "jinji_value": (2, 3),
+        "chajiao_value": ("max_wait_discard_basis", "self_draw_basis"),
+        "baopai_mode": ("block_win", "penalty"), "longqidui_multi_quad": ("single_long", "per_quad"),
+        "lianzhuang": ("off", "on"), "genzhang": ("off", "on"), "yingxiongji": ("off", "on"),
+    }
+    __hash__ = RegionFlags.__hash__
 
     value_table: str = "v2"                      # C1 篇一 / 篇二 / 篇三
     zimo_bonus: str = "pinghu_only"              # C2 "none", "plus_1_all" (v2 only)
@@ -45,39 +59,10 @@ class GuiyangRules:
     yingxiongji: str = "off"                     # C17
 
     def __post_init__(self) -> None:
-        choices = {
-            "value_table": ("v1", "v2", "v3"), "zimo_bonus": ("pinghu_only", "none", "plus_1_all"),
-            "baoting_mode": ("add_like_qingyise", "fixed_10"),
-            "shabao_mode": ("pattern_plus_10", "fixed_10"), "qianggang_value": ("as_qingyise", "fixed_10"),
-            "repao_mode": ("plus1", "yifei", "by_kong_type", "shaodou"),
-            "chicken_scope": ("hand", "inner_outer"), "jinji_value": (2, 3),
-            "chajiao_value": ("max_wait_discard_basis", "self_draw_basis"),
-            "baopai_mode": ("block_win", "penalty"), "longqidui_multi_quad": ("single_long", "per_quad"),
-            "lianzhuang": ("off", "on"), "genzhang": ("off", "on"), "yingxiongji": ("off", "on"),
-        }
-        for name, allowed in choices.items():
-            if getattr(self, name) not in allowed:
-                raise ValueError(f"guiyang_{name} must be one of {allowed}, got {getattr(self, name)!r}")
+        self._check_choices()
         if self.zimo_bonus == "plus_1_all" and self.value_table != "v2":
             raise ValueError("guiyang_zimo_bonus 'plus_1_all' exists only with the v2 table")
 
-    def __hash__(self) -> int:
-        try:
-            return self.__dict__["_hash"]
-        except KeyError:
-            h = hash(tuple(getattr(self, f) for f in self.__dataclass_fields__))
-            object.__setattr__(self, "_hash", h)
-            return h
-
-    @classmethod
-    def from_options(cls, options: Mapping[str, object]) -> "GuiyangRules":
-        kwargs = {}
-        for key, value in options.items():
-            name = key[len("guiyang_"):] if key.startswith("guiyang_") else key
-            if name not in cls.__dataclass_fields__:
-                raise ValueError(f"unknown Guiyang option {key!r}")
-            kwargs[name] = value
-        return cls(**kwargs)
 
     @property
     def table(self) -> "ValueTable":

@@ -16,6 +16,7 @@ import numpy as np
 
 from .. import _core, tiles
 from ..tiles import RED
+from .flags import RegionFlags
 from .ledger import Amount, Ledger, Transfer
 from .fifth import readings_beyond_four
 from .model import ANGANG, BUGANG, CHI, KONGS, MINGGANG, OTHERS, PENG, DeclaredMeld, Hand, WinContext
@@ -30,8 +31,19 @@ SUITS = ((0, 9), (9, 18), (18, 27))
 
 
 @dataclass(frozen=True)
-class LuzhouRules:
+class LuzhouRules(RegionFlags):
     """Flags of the Luzhou digest (§9), with their defaults."""
+
+    PREFIX = "luzhou_"
+    CHOICES = {
+        "ghost_count": (4, 8), "wugui_doublings": (1, 2), "pinghu_gsp_value": (5, 10),
+        "discard_half_rounding": ("floor", "half_up"), "cap": (40, 100, None),
+        "cap_order": ("cap_then_halve", "halve_then_cap"),
+        "xiqian_mode": ("mode1_linear", "mode1_doubling", "mode2"),
+        "baopai_named_definition": ("any_doubling", "shape_only"),
+        "chajiao_basis": ("self_draw_table_max", "discard_half"), "tiegui_min_naturals": (0, 1),
+    }
+    __hash__ = RegionFlags.__hash__
 
     ghost_count: int = 4                     # C1 luzhou_ghost_count: 4 or 8 紅中 (L19, L65-67)
     wugui_doublings: int = 2                 # C2 無鬼 counts as 2 doublings (×4) or 1 (L103-117)
@@ -51,37 +63,7 @@ class LuzhouRules:
     ghost_as_fifth_copy: bool = False        # C10 a ghost may be a fifth copy
 
     def __post_init__(self) -> None:
-        choices = {
-            "ghost_count": (4, 8), "wugui_doublings": (1, 2), "pinghu_gsp_value": (5, 10),
-            "discard_half_rounding": ("floor", "half_up"), "cap": (40, 100, None),
-            "cap_order": ("cap_then_halve", "halve_then_cap"),
-            "xiqian_mode": ("mode1_linear", "mode1_doubling", "mode2"),
-            "baopai_named_definition": ("any_doubling", "shape_only"),
-            "chajiao_basis": ("self_draw_table_max", "discard_half"), "tiegui_min_naturals": (0, 1),
-        }
-        for name, allowed in choices.items():
-            if getattr(self, name) not in allowed:
-                raise ValueError(f"luzhou_{name} must be one of {allowed}, got {getattr(self, name)!r}")
-
-    def __hash__(self) -> int:
-        # rules key the valuation cache: hash the flags once, not on every lookup
-        try:
-            return self.__dict__["_hash"]
-        except KeyError:
-            h = hash(tuple(getattr(self, f) for f in self.__dataclass_fields__))
-            object.__setattr__(self, "_hash", h)
-            return h
-
-    @classmethod
-    def from_options(cls, options: Mapping[str, object]) -> "LuzhouRules":
-        """From case-format flag names (``luzhou_cap``, ``ghost_as_fifth_copy``, ...)."""
-        kwargs = {}
-        for key, value in options.items():
-            name = key[len("luzhou_"):] if key.startswith("luzhou_") else key
-            if name not in cls.__dataclass_fields__:
-                raise ValueError(f"unknown Luzhou option {key!r}")
-            kwargs[name] = value
-        return cls(**kwargs)
+        self._check_choices()
 
 
 Rules = LuzhouRules  # the name every region module exports

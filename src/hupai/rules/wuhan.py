@@ -21,6 +21,7 @@ import numpy as np
 from .. import _core, tiles
 from ..tiles import EAST, GREEN, HONORS, NORTH, RED, SOUTH, WEST, WHITE
 from .fifth import readings_beyond_four
+from .flags import RegionFlags
 from .ledger import Ledger, Transfer
 from .model import ANGANG, BUGANG, CHI, MINGGANG, OTHERS, PENG, DeclaredMeld, Hand, WinContext
 from .patterns import Pattern, PatternTable, resolve
@@ -36,8 +37,18 @@ KAIKOU_FAN, KOUKOU_FAN = "kaikou_fan", "koukou_fan"
 
 
 @dataclass(frozen=True)
-class WuhanRules:
+class WuhanRules(RegionFlags):
     """Flags of the Wuhan digest (§8), with their defaults."""
+
+    PREFIX = "wuhan_"
+    CHOICES = {
+        "gang_variant": (HONGZHONG, HONGZHONG_PIZI, HONGZHONG_FACAI),
+        "kaikou_mode": (KAIKOU_FAN, KOUKOU_FAN), "laizi_gang_fan": (1, 2),
+        "big_zimo_fangchong_factor": (1.5, 2), "guoshui": ("same_tile_unless_higher", "none"),
+        "qianggang_settlement": ("as_gangkai_robbed_pays_all", "discard_like"),
+        "multi_win_priority": ("next_after_discarder", "from_dealer"),
+    }
+    __hash__ = RegionFlags.__hash__
 
     gang_variant: str = HONGZHONG                    # C1 (B-一.6-8, A-L13-23)
     kaikou_mode: str = KAIKOU_FAN                    # 開口翻 or 口口翻 (A-L111, A-L119, B-一.2)
@@ -58,38 +69,12 @@ class WuhanRules:
     ghost_as_fifth_copy: bool = False                # C18
 
     def __post_init__(self) -> None:
-        choices = {
-            "gang_variant": (HONGZHONG, HONGZHONG_PIZI, HONGZHONG_FACAI),
-            "kaikou_mode": (KAIKOU_FAN, KOUKOU_FAN), "laizi_gang_fan": (1, 2),
-            "big_zimo_fangchong_factor": (1.5, 2), "guoshui": ("same_tile_unless_higher", "none"),
-            "qianggang_settlement": ("as_gangkai_robbed_pays_all", "discard_like"),
-            "multi_win_priority": ("next_after_discarder", "from_dealer"),
-        }
-        for name, allowed in choices.items():
-            if getattr(self, name) not in allowed:
-                raise ValueError(f"wuhan_{name} must be one of {allowed}, got {getattr(self, name)!r}")
+        self._check_choices()
         tiers = self.koukou_top_tiers.split("/")
         if len(tiers) != 3 or not all(t.isdigit() for t in tiers):
             raise ValueError(f"wuhan_koukou_top_tiers must look like '600/700/800', got "
                              f"{self.koukou_top_tiers!r}")
 
-    def __hash__(self) -> int:
-        try:
-            return self.__dict__["_hash"]
-        except KeyError:
-            h = hash(tuple(getattr(self, f) for f in self.__dataclass_fields__))
-            object.__setattr__(self, "_hash", h)
-            return h
-
-    @classmethod
-    def from_options(cls, options: Mapping[str, object]) -> "WuhanRules":
-        kwargs = {}
-        for key, value in options.items():
-            name = key[len("wuhan_"):] if key.startswith("wuhan_") else key
-            if name not in cls.__dataclass_fields__:
-                raise ValueError(f"unknown Wuhan option {key!r}")
-            kwargs[name] = value
-        return cls(**kwargs)
 
     @property
     def tiers(self) -> tuple[int, int, int]:
