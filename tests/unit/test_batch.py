@@ -89,3 +89,26 @@ def test_batch_errors():
         batch.shanten(good, threads=0)
     with pytest.raises(ValueError, match="seven_pairs alone"):
         batch.shanten(random_hands(2, 11), standard=False)
+
+
+def test_eight_threads_calling_at_once_agree_with_serial_calls():
+    import threading
+    hands = random_hands(3000, 14, seed=4)
+    h13 = random_hands(2000, 13, seed=6)
+    serial = (batch.shanten(hands), batch.is_win(hands), batch.waits(h13))
+    results, errors = [], []
+
+    def work():
+        try:
+            results.append((batch.shanten(hands, threads=2), batch.is_win(hands), batch.waits(h13)))
+        except Exception as exc:   # pragma: no cover - reported below
+            errors.append(exc)
+
+    threads = [threading.Thread(target=work) for _ in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors and len(results) == 8
+    for r in results:
+        assert all((a == b).all() for a, b in zip(r, serial))

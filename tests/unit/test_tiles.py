@@ -118,3 +118,14 @@ def test_helpers():
         tiles.tile_name("1m")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="more than four"):
         tiles.from_indices([1] * 5)
+
+
+@given(st.text(max_size=30))
+def test_parse_never_crashes(text):
+    """Any text parses or raises ValueError naming the problem."""
+    try:
+        counts = hupai.parse(text)
+    except ValueError as exc:
+        assert "position" in str(exc) or "copies" in str(exc)
+    else:
+        assert counts.shape == (34,) and counts.max() <= 4
