@@ -303,35 +303,16 @@ uint64_t hupai_waits(const uint8_t *counts, int jokers, unsigned opts)
 }
 
 
-void hupai_discards(const uint8_t *counts, int jokers, unsigned opts, int8_t *shanten,
-                    uint64_t *improving_out)
+/* Pre: as hupai_discards; void_group -1 for none.  One pass over the discards. */
+static void discards(const uint8_t *counts, int jokers, unsigned opts, int void_group,
+                     int8_t *shanten, uint64_t *improving_out)
 {
     uint8_t tmp[HUPAI_KINDS];
-    memcpy(tmp, counts, HUPAI_KINDS);
-    for (int d = 0; d < HUPAI_KINDS; d++) {
-        if (!tmp[d]) {
-            shanten[d] = 127;
-            improving_out[d] = 0;
-            continue;
-        }
-        tmp[d]--;
-        hand_eval e = evaluate(tmp, jokers, opts);
-        int deficit = imin(imin(e.standard, e.seven), e.lan);
-        shanten[d] = (int8_t)(deficit - jokers - 1);   /* a 3M+1 hand lacks at least jokers+1 */
-        improving_out[d] = improving(tmp, &e, opts);
-        tmp[d]++;
-    }
-}
-
-void hupai_discards_void(const uint8_t *counts, int jokers, unsigned opts, int void_group,
-                         int8_t *shanten, uint64_t *improving_out)
-{
-    uint8_t tmp[HUPAI_KINDS];
-    memcpy(tmp, counts, HUPAI_KINDS);
     int total = jokers;
     for (int t = 0; t < HUPAI_KINDS; t++) total += counts[t];
-    int m = (total - 1) / 3;                    /* melds still needed after a discard */
-    uint64_t group = ((uint64_t)0x1FF) << (SUIT_KINDS * void_group);
+    /* melds still needed after a discard: fixed, even when a void suit is set aside */
+    int m = void_group < 0 ? -1 : (total - 1) / 3;
+    uint64_t dead = void_group < 0 ? 0 : ((uint64_t)0x1FF) << (SUIT_KINDS * void_group);
     for (int d = 0; d < HUPAI_KINDS; d++) {
         if (!counts[d]) {
             shanten[d] = 127;
@@ -340,12 +321,24 @@ void hupai_discards_void(const uint8_t *counts, int jokers, unsigned opts, int v
         }
         memcpy(tmp, counts, HUPAI_KINDS);
         tmp[d]--;
-        memset(tmp + SUIT_KINDS * void_group, 0, SUIT_KINDS);   /* the void suit is dead weight */
+        if (void_group >= 0) memset(tmp + SUIT_KINDS * void_group, 0, SUIT_KINDS);
         hand_eval e = evaluate_m(tmp, jokers, opts, m);
         int deficit = imin(imin(e.standard, e.seven), e.lan);
-        shanten[d] = (int8_t)(deficit - jokers - 1);
-        improving_out[d] = improving(tmp, &e, opts) & ~group;
+        shanten[d] = (int8_t)(deficit - jokers - 1);   /* a 3M+1 hand lacks at least jokers+1 */
+        improving_out[d] = improving(tmp, &e, opts) & ~dead;
     }
+}
+
+void hupai_discards(const uint8_t *counts, int jokers, unsigned opts, int8_t *shanten,
+                    uint64_t *improving_out)
+{
+    discards(counts, jokers, opts, -1, shanten, improving_out);
+}
+
+void hupai_discards_void(const uint8_t *counts, int jokers, unsigned opts, int void_group,
+                         int8_t *shanten, uint64_t *improving_out)
+{
+    discards(counts, jokers, opts, void_group, shanten, improving_out);
 }
 
 /* ------------------------------------------------------------ decompositions */

@@ -418,6 +418,28 @@ def discard_table(counts, jokers=0, *, bint seven_pairs=True, bint quads_as_two_
     return out
 
 
+cdef int _load_unseen(object unseen, long *un) except -1:
+    cdef int t
+    if len(unseen) != NK:
+        raise ValueError("unseen must have 34 entries")
+    for t in range(NK):
+        un[t] = unseen[t]
+    return 0
+
+
+cdef long _effective(uint64_t mask, const long *un, dict out) except -1:
+    """Kinds of ``mask`` with unseen copies, into ``out``; returns their unseen total."""
+    cdef int t = 0
+    cdef long total = 0
+    while mask:
+        if mask & 1 and un[t] > 0:
+            out[t] = un[t]
+            total += un[t]
+        mask >>= 1
+        t += 1
+    return total
+
+
 def discard_options(counts, jokers, unseen, bint seven_pairs=True, bint quads_as_two_pairs=True,
                     bint honor_sequences=False, shisanlan=False, int void_suit=-1):
     """``[(discard, shanten, {kind: unseen}, total)]`` for every kind held, where the
@@ -429,13 +451,10 @@ def discard_options(counts, jokers, unseen, bint seven_pairs=True, bint quads_as
     cdef long un[NK]
     cdef int k = load_jokers(jokers)
     cdef int total = load_counts(counts, c) + k
-    cdef int d, t, n, tot
-    cdef uint64_t m
+    cdef int d
+    cdef dict eff
     _check_size(total, 2, "analyze_discards")
-    if len(unseen) != NK:
-        raise ValueError("unseen must have 34 entries")
-    for t in range(NK):
-        un[t] = unseen[t]
+    _load_unseen(unseen, un)
     cdef unsigned opts = _options(True, seven_pairs, quads_as_two_pairs, honor_sequences, shisanlan)
     if not -1 <= void_suit <= 2:
         raise ValueError(f"void_suit must be 0 (m), 1 (p), 2 (s) or -1, got {void_suit}")
@@ -445,21 +464,10 @@ def discard_options(counts, jokers, unseen, bint seven_pairs=True, bint quads_as
         else:
             hupai_discards_void(c, k, opts, void_suit, sh, imp)
     cdef list out = []
-    cdef dict eff
     for d in range(NK):
-        if not c[d]:
-            continue
-        eff = {}
-        tot = 0
-        m = imp[d]
-        t = 0
-        while m:
-            if m & 1 and un[t] > 0:
-                eff[t] = un[t]
-                tot += un[t]
-            m >>= 1
-            t += 1
-        out.append((d, sh[d], eff, tot))
+        if c[d]:
+            eff = {}
+            out.append((d, sh[d], eff, _effective(imp[d], un, eff)))
     return out
 
 
@@ -473,33 +481,23 @@ def discard_options_void(counts, jokers, unseen, bint seven_pairs=True):
     cdef long un[NK]
     cdef int k = load_jokers(jokers)
     cdef int total = load_counts(counts, c) + k
-    cdef int d, t, g, best_g, tot, best_tot
+    cdef int d, g, best_g
+    cdef long tot, best_tot
     cdef uint64_t m
+    cdef dict eff
     _check_size(total, 2, "analyze_discards")
-    if len(unseen) != NK:
-        raise ValueError("unseen must have 34 entries")
-    for t in range(NK):
-        un[t] = unseen[t]
+    _load_unseen(unseen, un)
     cdef unsigned opts = _options(True, seven_pairs, True, False, False)
     with nogil:
         for g in range(3):
             hupai_discards_void(c, k, opts, g, sh[g], imp[g])
     cdef list out = []
-    cdef dict eff
     for d in range(NK):
         if not c[d]:
             continue
-        best_g = -1
-        best_tot = 0
+        best_g, best_tot = -1, 0
         for g in range(3):
-            tot = 0
-            m = imp[g][d]
-            t = 0
-            while m:
-                if m & 1 and un[t] > 0:
-                    tot += un[t]
-                m >>= 1
-                t += 1
+            tot = _effective(imp[g][d], un, {})
             if best_g < 0 or sh[g][d] < sh[best_g][d] or (sh[g][d] == sh[best_g][d] and tot > best_tot):
                 best_g, best_tot = g, tot
         # a draw lowers the shanten if it helps any suit choice that is already best
@@ -508,15 +506,7 @@ def discard_options_void(counts, jokers, unseen, bint seven_pairs=True):
             if sh[g][d] == sh[best_g][d]:
                 m |= imp[g][d]
         eff = {}
-        tot = 0
-        t = 0
-        while m:
-            if m & 1 and un[t] > 0:
-                eff[t] = un[t]
-                tot += un[t]
-            m >>= 1
-            t += 1
-        out.append((d, sh[best_g][d], eff, tot, best_g))
+        out.append((d, sh[best_g][d], eff, _effective(m, un, eff), best_g))
     return out
 
 
