@@ -401,31 +401,6 @@ static inline int same_reading(const hupai_reading *a, const hupai_reading *b)
            memcmp(&a->form, &b->form, offsetof(hupai_reading, hash) - offsetof(hupai_reading, form)) == 0;
 }
 
-/* Record the reading of the finished stack unless an equal one is known. */
-static void emit_reading(dctx *x)
-{
-    hupai_reading r;
-    memset(&r, 0, sizeof r);
-    r.form = 0;
-    r.pair = HUPAI_FREE;
-    r.triplets_only = 1;
-    for (int i = 0; i < x->depth; i++) {
-        const hupai_meld *md = &x->stack[i];
-        if (md->kind == HUPAI_MELD_PAIR) r.pair = md->tile[0];
-        else if (md->kind == HUPAI_MELD_SEQUENCE) r.triplets_only = 0;
-    }
-    r.free_melds = (uint8_t)x->melds;
-    r.free_pairs = (uint8_t)x->pair;
-    /* every real tile is placed, so what is placed beyond the hand is the jokers */
-    for (int t = 0; t < HUPAI_KINDS; t++) r.standin[t] = (uint8_t)(x->used[t] - x->counts[t]);
-    r.hash = reading_hash(&r);
-    for (size_t i = 0; i < x->count && i < x->cap; i++)
-        if (same_reading(&x->readings[i], &r)) return;
-    if (x->count < x->cap) x->readings[x->count] = r;
-    else x->overflow = 1;
-    x->count++;
-}
-
 #define GROUP_CAP 512
 
 typedef struct {
@@ -463,12 +438,8 @@ static void emit_group(dctx *x)
 
 static void emit(dctx *x)
 {
-    if (x->group >= 0) {
+    if (x->group >= 0) {   /* readings are collected group by group */
         emit_group(x);
-        return;
-    }
-    if (x->readings) {
-        emit_reading(x);
         return;
     }
     size_t n = (size_t)x->m + 1;
