@@ -136,3 +136,46 @@ def test_chicken_settlement_for_the_table():
     assert sum(net.values()) == 0
     # A: 111s + 55m = 5 鸡 from each of three, pays D's one 5m; C is not ready: collects nothing
     assert net == {"A": 14, "B": -6, "C": -6, "D": -2}
+
+
+# ------------------------------------------------------------------ 相公 (L96-98)
+
+
+def test_xianggong_cannot_win_and_is_a_result():
+    ctx = WinContext(T("5p"), True)
+    for text in ("123m456p789s234s55p", "123m456p789s24s5p"):            # 14 and 12 tiles
+        r = guiyang.score(guiyang.MiscountedHand.parse(text), ctx)
+        assert not r.is_win and "相公" in r.reason and not r.ledger.transfers and r.value == 0
+    with pytest.raises(ValueError, match="not 相公"):
+        guiyang.MiscountedHand.parse("123m456p789s234s5p")
+    with pytest.raises(ValueError, match="13 tiles"):
+        Hand.parse("123m456p789s234s55p")                                 # every region still refuses
+    assert type(guiyang.case_hand(tiles.parse("123m456p789s234s55p"))) is guiyang.MiscountedHand
+    assert type(guiyang.case_hand(tiles.parse("123m456p789s234s5p"))) is Hand
+    with pytest.raises(ValueError, match="honour"):
+        guiyang.score(guiyang.MiscountedHand.parse("123m456p789s234s1z1z"), ctx)
+
+
+def test_xianggong_pays_at_huangzhuang_like_a_player_who_is_not_ready():
+    seats = {"A": Hand.parse("123m456p789s2345s"), "B": guiyang.MiscountedHand.parse("6666m33m11p88p77s9s9p"),
+             "C": Hand.parse("1111s22s44s55s77s9s"), "D": Hand.parse("12m45m78m12p45p78p9p")}
+    res = guiyang.chajiao(seats)
+    assert res.ready == {"A": True, "B": False, "C": True, "D": False}
+    assert res.payments == {"A": 2, "C": 40, "B": -21, "D": -21}
+    assert not guiyang.ready(seats["B"]).ready
+
+
+def test_xianggong_cases_through_verify():
+    from hupai.verify import run_case
+    win = {"id": "GY-X1", "region": "guiyang", "concealed": "123m456p789s234s55p", "melds": [],
+           "win_tile": "5p", "self_draw": True,
+           "expected": {"is_win": False, "patterns": [], "value": 0, "unit": "番"}}
+    assert run_case(win).passed
+    table = {"id": "GY-CJ-X1", "region": "guiyang", "kind": "chajiao",
+             "seats": {"A": {"concealed": "123m456p789s2345s", "melds": []},
+                       "B": {"concealed": "6666m33m11p88p77s9s9p", "melds": []},
+                       "C": {"concealed": "1248m1359p2358s7s", "melds": []},
+                       "D": {"concealed": "12m45m78m12p45p78p9p", "melds": []}},
+             "expected": {"ready": {"A": True, "B": False, "C": False, "D": False}, "values": {"A": 1},
+                          "payments": {"A": 3, "B": -1, "C": -1, "D": -1}}}
+    assert run_case(table).passed

@@ -3,13 +3,16 @@
 108 suited tiles, 碰 and 杠 only, no jokers, no 缺一门.  Hand values are additive and
 differ between the seed's four write-ups (篇一 v1, 篇二 v2 the default, 篇三 v3), kept
 here as data tables.  Side money: 豆 (kongs) and 鸡 (chickens), paid only to ready
-players.  ``L<n>`` cites the seed by line.
+players.  A hand with a wrong tile count is 相公 (:class:`MiscountedHand`): it cannot
+win and is never ready.  ``L<n>`` cites the seed by line.
 """
 from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
 from typing import Mapping, NamedTuple, Optional, Sequence
+
+import numpy as np
 
 from .. import _core, tiles
 from .flags import RegionFlags
@@ -18,8 +21,9 @@ from .model import ANGANG, BUGANG, KONGS, MINGGANG, OTHERS, PENG, DeclaredMeld, 
 from .patterns import Pattern, PatternTable, resolve
 from .result import ChajiaoResult, ScoreResult, SeatReport
 
-__all__ = ["GuiyangRules", "Rules", "VALUE_TABLES", "PATTERNS", "score", "score_case", "ready",
-           "chajiao", "chickens", "chicken_settlement", "genzhang_settlement"]
+__all__ = ["GuiyangRules", "Rules", "VALUE_TABLES", "PATTERNS", "MiscountedHand", "case_hand",
+           "score", "score_case", "ready", "chajiao", "chickens", "chicken_settlement",
+           "genzhang_settlement"]
 
 YAOJI = tiles.S1     # 幺鸡, always a chicken (L209-211)
 JINJI_FLIP = tiles.S9  # flipping 九条 makes 幺鸡 the chicken: 金鸡 (L212-214)
@@ -260,6 +264,34 @@ def _best(full: list, hand: Hand, ctx: WinContext, rules: GuiyangRules, re_pao: 
     return best
 
 
+# ------------------------------------------------------------------ hands
+
+
+@dataclass(frozen=True)
+class MiscountedHand(Hand):
+    """A seat that holds the wrong number of tiles: 相公 (L96-98, "玩家少拿多拿牌").  It
+    plays on but cannot win this hand (:func:`score` returns a non-winning result) and is
+    never ready, so at 黄庄查叫 it pays like a player who is not ready (:func:`chajiao`).
+    Built explicitly, or by :func:`case_hand`; a plain :class:`Hand` keeps refusing a
+    wrong count in every region."""
+
+    def _check_size(self, concealed: int, melds: int) -> None:
+        if concealed + 3 * melds == 13:
+            raise ValueError("13 tiles (a kong counting 3) is the right count, not 相公: use Hand")
+
+    @property
+    def size(self) -> int:
+        """Tiles held, a kong counting 3 (13 would be right)."""
+        return int(self.concealed.sum()) + 3 * len(self.melds)
+
+
+def case_hand(concealed, melds: Sequence[DeclaredMeld] = ()) -> Hand:
+    """The hand a case describes: a :class:`Hand`, or a :class:`MiscountedHand` (相公) when
+    the concealed counts and melds do not make 13 tiles."""
+    size = int(np.asarray(concealed).sum()) + 3 * len(melds)
+    return (Hand if size == 13 else MiscountedHand)(concealed, tuple(melds))
+
+
 def chickens(hand: Hand, win_tile: Optional[int], flip: Optional[int],
              rules: GuiyangRules = GuiyangRules(), discards: Sequence[int] = (),
              hero: bool = False) -> int:
@@ -299,13 +331,18 @@ def score(hand: Hand, ctx: WinContext, rules: GuiyangRules = GuiyangRules(), *,
     "chicken" (the winner's 鸡, see :func:`chickens` for ``discards`` and
     ``hero_chicken``); ``passed_since_draw``: the winner, ready, declined a discard win
     since his last draw (包牌, ``baopai_mode``); ``lianzhuang_count``: the dealer's run of
-    consecutive wins, for ``lianzhuang`` on (each payer pays that many more, L33)."""
+    consecutive wins, for ``lianzhuang`` on (each payer pays that many more, L33).  A
+    :class:`MiscountedHand` (相公) does not win."""
     scope = set(payment_scope) | {"hand"}
     unknown = scope - {"hand", "dou", "chicken"}
     if unknown:
         raise ValueError(f"unknown payment scope {sorted(unknown)}")
     t = rules.table
     full = _prepare(hand, ctx.win_tile)
+    if isinstance(hand, MiscountedHand):
+        return ScoreResult.no_win(f"相公: {hand.size} tiles before the winning tile, not 13; a player "
+                                  "who took too few or too many tiles cannot win this hand (L96-98)",
+                                  t.unit)
     best = _best(full, hand, ctx, rules, re_pao, shabao, re_pao_kong)
     if best is None:
         return ScoreResult.no_win("the tiles do not form a winning hand", t.unit)
@@ -393,7 +430,7 @@ def score_case(case: dict, rules: GuiyangRules) -> ScoreResult:
     """Adapter for the case format (FORMAT.md §4)."""
     from ..verify import context_of, hand_of
     flip = case.get("flip")
-    return score(hand_of(case), context_of(case), rules, re_pao=case.get("re_pao", False),
+    return score(hand_of(case, case_hand), context_of(case), rules, re_pao=case.get("re_pao", False),
                  shabao=case.get("shabao", False),
                  flip=tiles.parse_tile(flip) if flip else None,
                  payment_scope=case.get("payment_scope", ["hand"]))
@@ -411,6 +448,8 @@ def ready(hand: Hand, rules: GuiyangRules = GuiyangRules()) -> SeatReport:
 
 def _seat_report(seat: str, hand: Hand, rules: GuiyangRules) -> SeatReport:
     full = _prepare(hand, None)
+    if isinstance(hand, MiscountedHand):
+        return SeatReport(seat, False)      # 相公 is never ready: it pays at 黄庄 (L96-98)
     own = list(full)
     for m in hand.melds:
         for t in m.tiles:
@@ -435,7 +474,8 @@ def chajiao(seats: Mapping[str, Optional[Hand]], rules: GuiyangRules = GuiyangRu
             dealer: Optional[str] = None) -> ChajiaoResult:
     """黄庄查叫 (L196-204): every player who is not ready pays every ready player that
     player's value; if nobody or everybody is ready nothing moves.  豆 are void and no
-    鸡 are settled."""
+    鸡 are settled.  A 相公 seat (:class:`MiscountedHand`) is not ready, so it pays
+    (L96-98)."""
     reports = {s: _seat_report(s, h, rules) for s, h in seats.items() if h is not None}
     ready_seats = [s for s, r in reports.items() if r.ready]
     transfers = []

@@ -66,7 +66,9 @@ class Hand:
 
     For a win, ``concealed`` is the hand before the winning tile; the constructor
     checks only what holds in every region: counts 0-4, at most four of a kind
-    counting the melds, and 13 tiles in all (a kong counting 3)."""
+    counting the melds, and 13 tiles in all (a kong counting 3).  The tile count is
+    checked by :meth:`_check_size`, which a region's own hand type may redefine (Guiyang's
+    相公, a hand with a wrong count, is ``hupai.rules.guiyang.MiscountedHand``)."""
 
     concealed: np.ndarray
     melds: tuple[DeclaredMeld, ...] = ()
@@ -87,10 +89,14 @@ class Hand:
         frozen.setflags(write=False)
         object.__setattr__(self, "concealed", frozen)
         object.__setattr__(self, "melds", tuple(self.melds))
-        size = int(frozen.sum()) + 3 * len(self.melds)
+        self._check_size(int(frozen.sum()), len(self.melds))
+
+    def _check_size(self, concealed: int, melds: int) -> None:
+        """ValueError unless the hand holds 13 tiles, a kong counting 3."""
+        size = concealed + 3 * melds
         if size != 13:
             raise ValueError(f"a hand holds 13 tiles before its winning tile (a kong counting 3), "
-                             f"got {size}: {int(frozen.sum())} concealed and {len(self.melds)} melds")
+                             f"got {size}: {concealed} concealed and {melds} melds")
 
     @classmethod
     def parse(cls, concealed: str, melds: Sequence[tuple] = ()) -> "Hand":
