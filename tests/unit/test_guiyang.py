@@ -138,6 +138,153 @@ def test_chicken_settlement_for_the_table():
     assert net == {"A": 14, "B": -6, "C": -6, "D": -2}
 
 
+# ------------------------------------------------------------------ 篇四 chickens (v4_chickens)
+
+V4 = GuiyangRules(v4_chickens="on")
+BASE = "234p567p89m55m"      # 10 tiles waiting on 7m; 55m are 鸡 when 4m is flipped
+
+
+def chicken_score(melds, rules=V4, flip="4m", self_draw=True, **kw):
+    r = score(BASE, "7m", self_draw, melds=melds, rules=rules, flip=flip,
+              payment_scope=["hand", "chicken"], **kw)
+    assert r.is_win and sum(r.payments.values()) == 0
+    return r
+
+
+def itemised(ledger):
+    return {(t.payer, t.payee, t.reason): t.amount for t in ledger}
+
+
+def test_v4_flag_default_and_validation():
+    assert GuiyangRules().v4_chickens == "off"
+    assert GuiyangRules.from_options({"guiyang_v4_chickens": "on"}) == V4
+    with pytest.raises(ValueError, match="v4_chickens"):
+        GuiyangRules(v4_chickens="yes")
+    with pytest.raises(ValueError, match="英雄鸡"):
+        GuiyangRules(v4_chickens="on", yingxiongji="on")
+
+
+@pytest.mark.parametrize("flip, each, shares", [("4m", 2, 7), ("9s", 0, 14)])
+def test_menji_seven_from_each_fourteen_with_jinji(flip, each, shares):
+    r = chicken_score([("angang", "1111s")], flip=flip)          # L341-343
+    for s in "ABC":
+        assert itemised(r.ledger)[(s, "W", "闷鸡")] == shares
+        assert itemised(r.ledger).get((s, "W", "鸡"), 0) == each
+    assert r.payments == {"W": 3 * (2 + each + shares), "A": -(2 + each + shares),
+                          "B": -(2 + each + shares), "C": -(2 + each + shares)}
+    assert r.detail["chickens"] == each + (8 if flip == "9s" else 4)   # a count: the kong's tiles too
+    off = chicken_score([("angang", "1111s")], rules=GuiyangRules(), flip=flip)
+    assert "闷鸡" not in {t.reason for t in off.ledger}                # flag off: tile by tile
+    assert off.payments["A"] == -(2 + each + (8 if flip == "9s" else 4))
+
+
+@pytest.mark.parametrize("flip, feeder, others, chicken", [("4m", 8, 7, 2), ("9s", 13, 11, 0)])
+def test_bugangji_eight_from_the_peng_feeder(flip, feeder, others, chicken):
+    r = chicken_score([("bugang", "1111s", "B")], flip=flip)
+    items = itemised(r.ledger)
+    assert (items[("B", "W", "补杠鸡")], items[("A", "W", "补杠鸡")], items[("C", "W", "补杠鸡")]) == \
+        (feeder, others, others)
+    assert r.payments == {"W": 6 + 3 * chicken + feeder + 2 * others, "A": -(2 + chicken + others),
+                          "B": -(2 + chicken + feeder), "C": -(2 + chicken + others)}
+
+
+@pytest.mark.parametrize("flip, feeder, others, chicken", [("4m", 8, 4, 2), ("9s", 13, 8, 0)])
+def test_zhigangji_eight_from_the_feeder_four_from_the_others(flip, feeder, others, chicken):
+    r = chicken_score([("minggang", "1111s", "A")], flip=flip, self_draw=False)
+    assert r.value == 1                                                # 平胡 on a discard, with a 豆
+    assert r.payments == {"W": 1 + 3 * chicken + feeder + 2 * others, "A": -(1 + chicken + feeder),
+                          "B": -(chicken + others), "C": -(chicken + others)}
+    assert itemised(r.ledger)[("A", "W", "直杠鸡")] == feeder
+
+
+def test_pengji_chongfengji_and_discarded_chickens():
+    # 111s punged from C; his own unclaimed discards 1s (the hand's first: 冲锋鸡) and 5m (翻鸡)
+    kw = dict(discards=[T("1s"), T("5m"), T("9p")], chongfeng=True)
+    r = chicken_score([("peng", "111s", "C")], **kw)
+    assert itemised(r.ledger) == {
+        **{(s, "W", "自摸"): 2 for s in "ABC"},
+        **{(s, "W", "鸡"): 6 for s in "ABC"},          # 111s + 55m + the discarded 5m
+        **{(s, "W", "冲锋鸡"): 2 for s in "ABC"},      # L335
+        ("C", "W", "碰鸡"): 1}                          # L339
+    assert r.payments == {"W": 31, "A": -10, "B": -10, "C": -11}
+    jin = chicken_score([("peng", "111s", "C")], flip="9s", **kw)  # 金鸡: 幺鸡 2, 冲锋鸡 4 (L338)
+    assert jin.payments == {"W": 38, "A": -12, "B": -12, "C": -14}
+    off = chicken_score([("peng", "111s", "C")], rules=GuiyangRules(), **kw)
+    assert off.payments == {"W": 21, "A": -7, "B": -7, "C": -7}    # hand scope, no 篇四 items
+
+
+def test_v4_bad_input():
+    with pytest.raises(ValueError, match="from"):
+        chicken_score([("peng", "111s")])
+    with pytest.raises(ValueError, match="not one of the other players"):
+        chicken_score([("bugang", "1111s", "D")])
+    with pytest.raises(ValueError, match="冲锋鸡"):
+        chicken_score([("peng", "111s", "C")], discards=[T("5m")], chongfeng=True)
+    with pytest.raises(ValueError, match="discard"):
+        chicken_score([("peng", "111s", "C")], discards=[T("1z")])
+    with pytest.raises(ValueError, match="flip"):
+        chicken_score([("peng", "111s", "C")], flip="1z")
+
+
+@pytest.mark.parametrize("table, flip, each", [("v1", "4m", 1 + 2 + 5), ("v3", "4m", 10 + 20 + 60),
+                                               ("v2", "4m", 2 + 2 + 4)])
+def test_a_mendou_of_a_chicken_in_v1_and_v3(table, flip, each):
+    """v1 L84: a 闷豆 of a 鸡 = 5 from each; v3 L304: 60; v2 counts its four tiles."""
+    r = chicken_score([("angang", "1111s")], rules=GuiyangRules(value_table=table), flip=flip)
+    assert r.payments == {"W": 3 * each, "A": -each, "B": -each, "C": -each}
+    assert r.detail["chickens"] == 6
+    jin = chicken_score([("angang", "1111s")], rules=GuiyangRules(value_table="v1", jinji_value=3),
+                        flip="9s")
+    assert jin.payments["A"] == -(1 + 5 * 3)                           # ×金鸡, like 篇四's 闷鸡
+
+
+def test_zerenji_a_discarder_who_is_not_ready_pays_the_ready_players():
+    hands = {"A": Hand.parse(BASE, [("peng", "111s", "D")]), "B": Hand.parse("123m456p789s234s5p"),
+             "C": Hand.parse("13589m2469p2578s"), "D": Hand.parse("2467m13578p3469s")}
+    kw = dict(discards={"D": [T("1s"), T("5m")]}, chongfeng="D", win_tiles={"A": T("7m")})
+    led = guiyang.chicken_settlement(hands, {"B": True}, T("4m"), V4, **kw)
+    assert itemised(led) == {("B", "A", "鸡"): 5, ("C", "A", "鸡"): 5, ("D", "A", "鸡"): 5,
+                             ("D", "A", "碰鸡"): 1,
+                             ("D", "A", "责任冲锋鸡"): 2, ("D", "B", "责任冲锋鸡"): 2}   # L344
+    assert led.net() == {"A": 18, "B": -3, "C": -5, "D": -10}
+    jin = guiyang.chicken_settlement(hands, {"B": True}, T("9s"), V4, **kw)
+    assert jin.net() == {"A": 24, "B": -2, "C": -6, "D": -16}
+    off = guiyang.chicken_settlement(hands, {"B": True}, T("4m"), **kw)
+    assert off.net() == {"A": 15, "B": -5, "C": -5, "D": -5}
+
+
+@pytest.mark.parametrize("kong, net", [
+    (("angang", "1111s"), {"A": 15, "B": 7, "C": -20, "D": -2}),        # 闷鸡 7 + 闷豆 2, to each
+    (("bugang", "1111s", "B"), {"A": 16, "B": 9, "C": -23, "D": -2}),   # 补杠鸡 8 to B, 7 to A; 豆 3
+    (("minggang", "1111s", "B"), {"A": 10, "B": 7, "C": -15, "D": -2}),  # 直杠鸡 8 + 点豆 1 to B, 4 to A
+])
+def test_zerenji_a_konger_who_is_not_ready_owes_chickens_and_kong_money(kong, net):
+    hands = {"A": Hand.parse(BASE, [("peng", "999p", "B")]), "B": Hand.parse("123m456p789s234s5p"),
+             "C": Hand.parse("13589m2469p3s", [kong]), "D": Hand.parse("2467m13578p3469s")}
+    led = guiyang.chicken_settlement(hands, {"B": True}, T("4m"), V4, win_tiles={"A": T("7m")})
+    assert led.net() == net and sum(led.net().values()) == 0
+    assert {t.reason for t in led if t.payer == "C"} >= {"责任杠钱"}
+    off = guiyang.chicken_settlement(hands, {"B": True}, T("4m"), win_tiles={"A": T("7m")})
+    assert off.net() == {"A": 6, "B": -2, "C": -2, "D": -2}
+
+
+def test_chicken_settlement_bad_input():
+    hands = {"A": Hand.parse(BASE, [("peng", "111s", "D")]), "B": Hand.parse("123m456p789s234s5p"),
+             "C": Hand.parse("13589m2469p2578s"), "D": Hand.parse("2467m13578p3469s")}
+    ready = {"A": True, "B": True}
+    cases = [(dict(discards={"E": [T("1s")]}), "has no hand"),
+             (dict(discards={"D": [T("1s"), T("1s")]}), "5 copies of"),
+             (dict(discards={"D": [T("5z")]}), "not a suited tile"),
+             (dict(chongfeng="C"), "冲锋鸡")]
+    for kw, match in cases:
+        with pytest.raises(ValueError, match=match):
+            guiyang.chicken_settlement(hands, ready, T("4m"), V4, **kw)
+    with pytest.raises(ValueError, match="won, so it is ready"):
+        guiyang.chicken_settlement(hands, {"A": False}, T("4m"), V4, win_tiles={"A": T("7m")})
+    with pytest.raises(ValueError, match="flip"):
+        guiyang.chicken_settlement(hands, ready, 40, V4)
+
+
 # ------------------------------------------------------------------ 相公 (L96-98)
 
 
@@ -163,6 +310,8 @@ def test_xianggong_pays_at_huangzhuang_like_a_player_who_is_not_ready():
     assert res.ready == {"A": True, "B": False, "C": True, "D": False}
     assert res.payments == {"A": 2, "C": 40, "B": -21, "D": -21}
     assert not guiyang.ready(seats["B"]).ready
+    with pytest.raises(ValueError, match="相公"):
+        guiyang.chicken_settlement(seats, {"B": True}, None)
 
 
 def test_xianggong_cases_through_verify():

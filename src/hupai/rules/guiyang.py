@@ -3,8 +3,9 @@
 108 suited tiles, 碰 and 杠 only, no jokers, no 缺一门.  Hand values are additive and
 differ between the seed's four write-ups (篇一 v1, 篇二 v2 the default, 篇三 v3), kept
 here as data tables.  Side money: 豆 (kongs) and 鸡 (chickens), paid only to ready
-players.  A hand with a wrong tile count is 相公 (:class:`MiscountedHand`): it cannot
-win and is never ready.  ``L<n>`` cites the seed by line.
+players; 篇四's chickens that read the discards (冲锋鸡, 碰鸡, kong chickens, 责任鸡) are
+on under ``v4_chickens``.  A hand with a wrong tile count is 相公 (:class:`MiscountedHand`):
+it cannot win and is never ready.  ``L<n>`` cites the seed by line.
 """
 from __future__ import annotations
 
@@ -21,9 +22,9 @@ from .model import ANGANG, BUGANG, KONGS, MINGGANG, OTHERS, PENG, DeclaredMeld, 
 from .patterns import Pattern, PatternTable, resolve
 from .result import ChajiaoResult, ScoreResult, SeatReport
 
-__all__ = ["GuiyangRules", "Rules", "VALUE_TABLES", "PATTERNS", "MiscountedHand", "case_hand",
-           "score", "score_case", "ready", "chajiao", "chickens", "chicken_settlement",
-           "genzhang_settlement"]
+__all__ = ["GuiyangRules", "Rules", "VALUE_TABLES", "PATTERNS", "V4_KONG_CHICKENS", "MiscountedHand",
+           "case_hand", "score", "score_case", "ready", "chajiao", "chickens", "ChickenItem",
+           "chicken_items", "chicken_settlement", "genzhang_settlement"]
 
 YAOJI = tiles.S1     # 幺鸡, always a chicken (L209-211)
 JINJI_FLIP = tiles.S9  # flipping 九条 makes 幺鸡 the chicken: 金鸡 (L212-214)
@@ -43,6 +44,7 @@ class GuiyangRules(RegionFlags):
         "chajiao_value": ("max_wait_discard_basis", "self_draw_basis"),
         "baopai_mode": ("block_win", "penalty"), "longqidui_multi_quad": ("single_long", "per_quad"),
         "lianzhuang": ("off", "on"), "genzhang": ("off", "on"), "yingxiongji": ("off", "on"),
+        "v4_chickens": ("off", "on"),
     }
     __hash__ = RegionFlags.__hash__
 
@@ -61,12 +63,15 @@ class GuiyangRules(RegionFlags):
     lianzhuang: str = "off"                      # C15
     genzhang: str = "off"                        # C16
     yingxiongji: str = "off"                     # C17
+    v4_chickens: str = "off"                     # 篇四 冲锋鸡 / 碰鸡 / kong chickens / 责任鸡 (L335-346)
 
     def __post_init__(self) -> None:
         self._check_choices()
         if self.zimo_bonus == "plus_1_all" and self.value_table != "v2":
             raise ValueError("guiyang_zimo_bonus 'plus_1_all' exists only with the v2 table")
-
+        if self.yingxiongji == "on" and self.v4_chickens == "on":
+            raise ValueError("guiyang_yingxiongji (篇一's 英雄鸡, L89) and guiyang_v4_chickens (篇四's "
+                             "冲锋鸡, L335) both price the first discarded 幺鸡; turn one of them off")
 
     @property
     def table(self) -> "ValueTable":
@@ -94,16 +99,17 @@ class ValueTable(NamedTuple):
     qianggang: int     # the robbed kong is counted as a 清一色 (L190-195)
     shabao: int        # what the 报听 player adds when his discard is won on (L170-172)
     dou: Mapping[str, int]   # 闷豆 / 转弯豆 / 点豆 (L53-61, L173-184, L263-274)
-    chicken: int
+    chicken: int             # one 鸡, from each other player (L84, L208, L304)
+    ji_mendou: Optional[int]  # a 闷豆 of a 鸡, from each other player (v1 L84, v3 L304); None: tile by tile
 
 
 VALUE_TABLES = {
     "v1": ValueTable("个", 1, 1, 5, 10, 20, 10, 15, 20, 30, 1, 10, 10, 10,
-                     {ANGANG: 2, BUGANG: 3, MINGGANG: 1}, 1),
+                     {ANGANG: 2, BUGANG: 3, MINGGANG: 1}, 1, 5),
     "v2": ValueTable("番", 1, 2, 5, 8, 10, 10, 15, 18, 20, 1, 10, 10, 10,
-                     {ANGANG: 2, BUGANG: 3, MINGGANG: 1}, 1),
+                     {ANGANG: 2, BUGANG: 3, MINGGANG: 1}, 1, None),
     "v3": ValueTable("番", 10, 10, 30, 40, 50, 50, 80, 90, 100, 10, 100, 50, 100,
-                     {ANGANG: 20, BUGANG: 10, MINGGANG: 10}, 10),
+                     {ANGANG: 20, BUGANG: 10, MINGGANG: 10}, 10, 60),
 }
 
 
@@ -292,47 +298,232 @@ def case_hand(concealed, melds: Sequence[DeclaredMeld] = ()) -> Hand:
     return (Hand if size == 13 else MiscountedHand)(concealed, tuple(melds))
 
 
+# ------------------------------------------------------------------ chickens 捉鸡
+
+
+def _check_suited(tile, what: str) -> None:
+    if isinstance(tile, bool) or not isinstance(tile, (int, np.integer)) or not 0 <= tile < 27:
+        raise ValueError(f"{what} {tile!r} is not a suited tile index 0-26 (Guiyang has no honours)")
+
+
+class _Weights(NamedTuple):
+    """What one held tile counts as 鸡 once the tile is flipped."""
+
+    yaoji: int              # one 幺鸡: 1, or ``jinji_value`` under 金鸡
+    ji: Optional[int]       # the flipped 鸡 (None: nothing flipped, or 金鸡)
+    jinji: bool
+
+    def of(self, tile: int) -> int:
+        return self.yaoji if tile == YAOJI else int(tile == self.ji)
+
+
+@functools.lru_cache(maxsize=64, typed=True)
+def _weights(flip: Optional[int], jinji_value: int) -> _Weights:
+    """幺鸡 always (L209-211); the flipped tile's successor in its suit, 9 → 1 (L205-208);
+    a flipped 九条 makes 幺鸡 the 鸡, each counting ``jinji_value`` (金鸡, L212-214).  No
+    flip (the win took the last tile): only 幺鸡 (L347-348)."""
+    if flip is None:
+        return _Weights(1, None, False)
+    _check_suited(flip, "flip")
+    if flip == JINJI_FLIP:
+        return _Weights(jinji_value, None, True)
+    return _Weights(1, flip - 8 if flip % 9 == 8 else flip + 1, False)
+
+
+def _count(held: Sequence[int], melds: Sequence[DeclaredMeld], discards: Sequence[int],
+           w: _Weights) -> int:
+    """The 鸡 among ``held`` (concealed tiles and winning tile, by kind), ``melds`` (of
+    identical tiles) and ``discards``, 幺鸡 weighted."""
+    n1, nj = held[YAOJI], (held[w.ji] if w.ji is not None else 0)
+    for m in melds:
+        if m.tiles[0] == YAOJI:
+            n1 += len(m.tiles)
+        elif m.tiles[0] == w.ji:
+            nj += len(m.tiles)
+    for x in discards:
+        _check_suited(x, "discard")
+        n1 += x == YAOJI
+        nj += x == w.ji
+    return n1 * w.yaoji + nj
+
+
+def _with_win(hand: Hand, win_tile: Optional[int]) -> list:
+    held = hand.concealed.tolist()
+    if win_tile is not None:
+        held[win_tile] += 1
+    return held
+
+
+def _chickens_held(held: Sequence[int], hand: Hand, flip: Optional[int], rules: GuiyangRules,
+                   discards: Sequence[int], hero: bool) -> int:
+    w = _weights(flip, rules.jinji_value)
+    if discards and rules.chicken_scope != "inner_outer" and rules.v4_chickens != "on":
+        discards = ()
+    bonus = w.yaoji if hero and rules.yingxiongji == "on" else 0
+    return _count(held, hand.melds, discards, w) + bonus
+
+
 def chickens(hand: Hand, win_tile: Optional[int], flip: Optional[int],
              rules: GuiyangRules = GuiyangRules(), discards: Sequence[int] = (),
              hero: bool = False) -> int:
     """鸡 held by a player (concealed tiles, the winning tile and his own melds, L208):
     幺鸡 always (L209-211); the flipped tile's successor in its suit, 9 → 1 (L205-208);
     a flipped 九条 is 金鸡: each 幺鸡 counts ``jinji_value`` (L212-214).  With
-    ``chicken_scope`` inner_outer (内外鸡, L85) the player's ``discards`` count too; with
-    ``yingxiongji`` on and ``hero`` (he holds the first discarded 幺鸡, by discarding it
-    unclaimed or by claiming it), that 幺鸡 counts one more (英雄鸡 = 2, L89)."""
-    total = hand.concealed.tolist()
-    if rules.chicken_scope == "inner_outer":
-        for t in discards:
-            total[t] += 1
-    bonus = 1 if rules.yingxiongji == "on" and hero else 0
+    ``chicken_scope`` inner_outer (内外鸡, L85) or ``v4_chickens`` on (L336-337) the
+    player's ``discards`` nobody claimed count too; with ``yingxiongji`` on and ``hero``
+    (he holds the first discarded 幺鸡, by discarding it unclaimed or by claiming it),
+    that 幺鸡 counts one more (英雄鸡 = 2, L89).  This is a count; what the 鸡 are worth,
+    item by item, is :func:`chicken_items`."""
+    return _chickens_held(_with_win(hand, win_tile), hand, flip, rules, discards, hero)
+
+
+class ChickenItem(NamedTuple):
+    """One priced item of a player's 鸡: ``each`` from every other player, except
+    ``feeder`` (the seat whose discard the meld claimed), who pays ``feeder_amount``.  A
+    ready player collects it when ``collect``; under ``v4_chickens`` a player who is not
+    ready pays the ``liable`` items to each ready player instead (责任鸡, L344-346)."""
+
+    reason: str
+    each: int
+    feeder: Optional[str] = None
+    feeder_amount: int = 0
+    collect: bool = True
+    liable: bool = False
+
+    def amount(self, payer: str) -> int:
+        return self.feeder_amount if payer == self.feeder else self.each
+
+
+class KongChicken(NamedTuple):
+    """篇四's price of a kong of 1条 per payer, (from each, from the feeder), without
+    and with 金鸡 (L341-343).  It replaces the four tiles' 鸡; the kong's 豆 stay."""
+
+    name: str
+    plain: tuple[int, int]
+    jinji: tuple[int, int]
+
+
+V4_KONG_CHICKENS = {
+    ANGANG: KongChicken("闷鸡", (7, 7), (14, 14)),
+    BUGANG: KongChicken("补杠鸡", (7, 8), (11, 13)),      # the feeder fed the peng
+    MINGGANG: KongChicken("直杠鸡", (4, 8), (8, 13)),
+}
+V4_CHONGFENG = 2     # 冲锋鸡: the hand's first 1条 discarded and not claimed (L335; ×金鸡, L338)
+V4_PENG_EXTRA = 1    # a punged 1条: its discarder pays the punger one more 鸡 (L339)
+
+
+def _feeder(m: DeclaredMeld) -> str:
+    if m.from_seat is None:
+        raise ValueError(f"{m}: 篇四 prices a claimed 1条 by its discarder; give the meld's from "
+                         "seat (L339-343)")
+    return m.from_seat
+
+
+def _whole(m: DeclaredMeld, w: _Weights, t: ValueTable, v4: bool) -> bool:
+    """A meld of 鸡 priced as a whole, not tile by tile: under ``v4_chickens`` a kong of
+    1条 (L341-343), else a 闷豆 of a 鸡 where the table prices one (v1 L84, v3 L304)."""
+    if m.kind not in KONGS or not w.of(m.tiles[0]):
+        return False
+    return (v4 and m.tiles[0] == YAOJI) or (m.kind == ANGANG and t.ji_mendou is not None)
+
+
+def _v4_meld_items(m: DeclaredMeld, w: _Weights, t: ValueTable) -> list[ChickenItem]:
+    """A punged 1条: one more 鸡 from its discarder (碰鸡, L339; ×金鸡).  A kong of 1条:
+    闷鸡 / 补杠鸡 / 直杠鸡 (L341-343), and its 杠钱, which a konger who is not ready owes
+    the ready players with the 鸡 (L345)."""
+    if m.kind == PENG:
+        return [ChickenItem("碰鸡", 0, _feeder(m), V4_PENG_EXTRA * w.yaoji * t.chicken)]
+    row = V4_KONG_CHICKENS[m.kind]
+    each, fed = row.jinji if w.jinji else row.plain
+    feeder = None if m.kind == ANGANG else _feeder(m)
+    dou = t.dou[m.kind]
+    money = ChickenItem("杠钱", 0, feeder, dou, False, True) if m.kind == MINGGANG \
+        else ChickenItem("杠钱", dou, None, 0, False, True)
+    return [ChickenItem(row.name, each * t.chicken, feeder, fed * t.chicken, liable=True), money]
+
+
+def _v4_items(hand: Hand, discards: Sequence[int], chongfeng: bool, w: _Weights,
+              t: ValueTable) -> list[ChickenItem]:
+    """篇四's chickens that read the discards (L335-346): each unclaimed 1条 discard 1
+    (L336), the 冲锋鸡 2 (L335, 4 under 金鸡, L338), both owed by a discarder who is not
+    ready (责任鸡, L344); and the melds of 1条 (:func:`_v4_meld_items`)."""
+    n = sum(1 for x in discards if x == YAOJI) - chongfeng
+    items = [ChickenItem("鸡", n * w.yaoji * t.chicken, liable=True),
+             ChickenItem("冲锋鸡", chongfeng * V4_CHONGFENG * w.yaoji * t.chicken, liable=True)]
     for m in hand.melds:
-        for t in m.tiles:
-            total[t] += 1
-    if win_tile is not None:
-        total[win_tile] += 1
-    if flip is None:
-        return int(total[YAOJI]) + bonus
-    if flip == JINJI_FLIP:
-        return (int(total[YAOJI]) + bonus) * rules.jinji_value
-    ji = flip - 8 if flip % 9 == 8 else flip + 1
-    return int(total[YAOJI]) + bonus + (int(total[ji]) if ji != YAOJI else 0)
+        if m.tiles[0] == YAOJI and (m.kind == PENG or m.kind in KONGS):
+            items += _v4_meld_items(m, w, t)
+    return items
+
+
+def chicken_items(hand: Hand, win_tile: Optional[int], flip: Optional[int],
+                  rules: GuiyangRules = GuiyangRules(), discards: Sequence[int] = (),
+                  hero: bool = False, chongfeng: bool = False) -> tuple[ChickenItem, ...]:
+    """What one player's 鸡 are worth, item by item, per payer in the table's unit: the
+    鸡 of :func:`chickens` at ``chicken`` each, a 闷豆 of a 鸡 at ``ji_mendou`` where the
+    table has one (v1 5, v3 60; ×金鸡), and under ``v4_chickens`` 篇四's items
+    (:func:`_v4_items`; ``chongfeng``: his discard was the hand's first 1条 and nobody
+    claimed it)."""
+    if chongfeng and YAOJI not in discards:
+        raise ValueError("冲锋鸡: the player's unclaimed discards hold no 1条 (L335)")
+    t, w, v4 = rules.table, _weights(flip, rules.jinji_value), rules.v4_chickens == "on"
+    whole = [m for m in hand.melds if _whole(m, w, t, v4)]
+    rest = [m for m in hand.melds if m not in whole]
+    if v4:
+        counted = [x for x in discards if x != YAOJI]    # the 1条 are _v4_items, owed if not ready
+    else:
+        counted = discards if rules.chicken_scope == "inner_outer" else ()
+    bonus = w.yaoji if hero and rules.yingxiongji == "on" else 0
+    n = _count(_with_win(hand, win_tile), rest, counted, w) + bonus
+    items = [ChickenItem("鸡", n * t.chicken)]
+    items += [ChickenItem("鸡", t.ji_mendou * w.of(m.tiles[0])) for m in whole
+              if not (v4 and m.tiles[0] == YAOJI)]
+    if v4:
+        items += _v4_items(hand, discards, chongfeng, w, t)
+    return tuple(i for i in items if i.each or i.feeder_amount)
+
+
+def _check_feeders(items: Sequence[ChickenItem], others: Sequence[str]) -> None:
+    for item in items:
+        if item.feeder is not None and item.feeder not in others:
+            raise ValueError(f"{item.reason}: the meld's from seat {item.feeder!r} is not one of the "
+                             f"other players {list(others)}")
+
+
+def _collect(seat: str, items: Sequence[ChickenItem], payers: Sequence[str]) -> Ledger:
+    """A ready player's 鸡: each payer pays him each collected item (L208, L335-343)."""
+    _check_feeders(items, payers)
+    return Ledger.of(Transfer(p, seat, i.amount(p), i.reason)
+                     for i in items if i.collect for p in payers).merged()
+
+
+def _owe(seat: str, items: Sequence[ChickenItem], ready_seats: Sequence[str],
+         others: Sequence[str]) -> Ledger:
+    """责任鸡 (L344-346, "进多少鸡就赔多少鸡出去"): a player who is not ready pays each
+    ready player what that player would have paid him for his discarded 1条 and his
+    kongs of 1条, 杠钱 included."""
+    _check_feeders(items, others)
+    return Ledger.of(Transfer(seat, p, i.amount(p), "责任" + i.reason)
+                     for i in items if i.liable for p in ready_seats).merged()
+
+
+# ------------------------------------------------------------------ one win
 
 
 def score(hand: Hand, ctx: WinContext, rules: GuiyangRules = GuiyangRules(), *,
           re_pao: bool = False, shabao: bool = False, flip: Optional[int] = None,
           payment_scope: Sequence[str] = ("hand",), re_pao_kong: Optional[str] = None,
           passed_since_draw: bool = False, discards: Sequence[int] = (), hero_chicken: bool = False,
-          lianzhuang_count: int = 0) -> ScoreResult:
+          lianzhuang_count: int = 0, chongfeng: bool = False) -> ScoreResult:
     """Score a Guiyang win.  ``re_pao``: A made a kong and this is his next discard
     (热炮; ``re_pao_kong`` its kind, for ``repao_mode`` by_kong_type); ``shabao``: A had
     declared 报听 (杀报); ``flip``: the tile flipped for 捉鸡; ``payment_scope``: which
     settlements the ledger holds, "hand" always, plus "dou" (the winner's kongs) and
-    "chicken" (the winner's 鸡, see :func:`chickens` for ``discards`` and
-    ``hero_chicken``); ``passed_since_draw``: the winner, ready, declined a discard win
-    since his last draw (包牌, ``baopai_mode``); ``lianzhuang_count``: the dealer's run of
-    consecutive wins, for ``lianzhuang`` on (each payer pays that many more, L33).  A
-    :class:`MiscountedHand` (相公) does not win."""
+    "chicken" (the winner's 鸡, see :func:`chicken_items` for ``discards`` (his discards
+    nobody claimed), ``hero_chicken`` and ``chongfeng``); ``passed_since_draw``: the
+    winner, ready, declined a discard win since his last draw (包牌, ``baopai_mode``);
+    ``lianzhuang_count``: the dealer's run of consecutive wins, for ``lianzhuang`` on
+    (each payer pays that many more, L33).  A :class:`MiscountedHand` (相公) does not win."""
     scope = set(payment_scope) | {"hand"}
     unknown = scope - {"hand", "dou", "chicken"}
     if unknown:
@@ -377,7 +568,7 @@ def score(hand: Hand, ctx: WinContext, rules: GuiyangRules = GuiyangRules(), *,
             paid = value + t.shabao if rules.shabao_mode == "pattern_plus_10" else t.shabao
         why = "抢杠" if ctx.robbing_kong else "杀报" if shabao else "热炮" if re_pao else "点炮"
         transfers.append(Transfer("A", "W", paid, why))
-    n_chickens = chickens(hand, ctx.win_tile, flip, rules, discards, hero_chicken)
+    n_chickens = _chickens_held(full, hand, flip, rules, discards, hero_chicken)
     if flip is not None:
         names.append("金鸡" if flip == JINJI_FLIP else "捉鸡")
     if "dou" in scope:
@@ -390,29 +581,88 @@ def score(hand: Hand, ctx: WinContext, rules: GuiyangRules = GuiyangRules(), *,
                     raise ValueError(f"{m}: a 点豆 needs the seat that fed it (from)")
                 if m.from_seat in OTHERS:
                     transfers.append(Transfer(m.from_seat, "W", t.dou[MINGGANG], "点豆"))
-    if "chicken" in scope and n_chickens:
-        transfers += [Transfer(s, "W", n_chickens * t.chicken, "鸡") for s in OTHERS]
+    if "chicken" in scope:
+        items = chicken_items(hand, ctx.win_tile, flip, rules, discards, hero_chicken, chongfeng)
+        transfers += _collect("W", items, OTHERS).transfers
     return ScoreResult(True, paid if not ctx.self_draw else value, t.unit, tuple(names),
                        Ledger.of(transfers), detail={"chickens": n_chickens, "shape": shape})
+
+
+# ------------------------------------------------------------------ the table after a win
 
 
 def chicken_settlement(hands: Mapping[str, Hand], ready: Mapping[str, bool], flip: Optional[int],
                        rules: GuiyangRules = GuiyangRules(),
                        discards: Optional[Mapping[str, Sequence[int]]] = None,
-                       hero: Optional[str] = None) -> Ledger:
-    """捉鸡 after a win (L205-214): every ready player (the winners included) collects, for
-    each 鸡 he holds, the chicken value from each of the other players; players who are
-    not ready collect nothing ("捉鸡需叫牌后才计算个数").  ``hands`` maps seats to their
-    tiles (a winner's winning tile included in his concealed tiles); ``hero`` is the seat
-    holding the 英雄鸡."""
-    t = rules.table
-    transfers = []
+                       hero: Optional[str] = None, chongfeng: Optional[str] = None,
+                       win_tiles: Optional[Mapping[str, int]] = None) -> Ledger:
+    """捉鸡 after a win (L205-214): every ready player (the winners included) collects his
+    :func:`chicken_items` from each of the other players; players who are not ready
+    collect nothing ("捉鸡需叫牌后才计算个数", L91), and under ``v4_chickens`` owe the ready
+    players their discarded 1条 and kongs of 1条 (责任鸡, L344-346).
+
+    The record: ``hands`` maps seats to their 13 tiles (a :class:`MiscountedHand` is
+    相公, never ready); ``win_tiles`` each winner's winning tile (a winner is ready);
+    ``discards`` each seat's discards that nobody claimed (a claimed one lies in the
+    claimer's meld, whose ``from_seat`` names its discarder: 碰鸡, 补杠鸡 and 直杠鸡 read
+    it there); ``hero`` the seat holding the 英雄鸡 (L89); ``chongfeng`` the seat whose
+    discard was the hand's first 1条 when nobody claimed it (冲锋鸡, L335; None when it
+    was claimed, L340)."""
+    discards, win_tiles = discards or {}, win_tiles or {}
+    ready_seats = _ready_seats(hands, ready, win_tiles)
+    _check_record(hands, discards, win_tiles, hero, chongfeng)
+    v4 = rules.v4_chickens == "on"
+    ledger = Ledger()
     for seat, hand in hands.items():
-        if not ready.get(seat):
+        if seat not in ready_seats and not v4:
             continue
-        n = chickens(hand, None, flip, rules, (discards or {}).get(seat, ()), hero == seat)
-        transfers += [Transfer(o, seat, n * t.chicken, "鸡") for o in hands if o != seat and n]
-    return Ledger.of(transfers)
+        items = chicken_items(hand, win_tiles.get(seat), flip, rules, discards.get(seat, ()),
+                              hero == seat, chongfeng == seat)
+        others = [o for o in hands if o != seat]
+        ledger += _collect(seat, items, others) if seat in ready_seats else \
+            _owe(seat, items, ready_seats, others)
+    return ledger
+
+
+def _ready_seats(hands: Mapping[str, Hand], ready: Mapping[str, bool],
+                 win_tiles: Mapping[str, int]) -> list[str]:
+    for seat in (*ready, *win_tiles):
+        if seat not in hands:
+            raise ValueError(f"seat {seat!r} has no hand")
+    out = []
+    for seat, hand in hands.items():
+        if seat in win_tiles and seat in ready and not ready[seat]:
+            raise ValueError(f"seat {seat!r} won, so it is ready")
+        if ready.get(seat) or seat in win_tiles:
+            if isinstance(hand, MiscountedHand):
+                raise ValueError(f"seat {seat!r} is 相公 (wrong tile count) and cannot be ready (L96-98)")
+            out.append(seat)
+    return out
+
+
+def _check_record(hands: Mapping[str, Hand], discards: Mapping[str, Sequence[int]],
+                  win_tiles: Mapping[str, int], hero: Optional[str], chongfeng: Optional[str]) -> None:
+    """ValueError naming the first thing that cannot be: an unknown seat, a tile that is
+    not suited, a 冲锋鸡 seat with no 1条 discarded, more than four of a kind on the table."""
+    for what, seat in (("hero", hero), ("chongfeng", chongfeng), *(("discards", s) for s in discards)):
+        if seat is not None and seat not in hands:
+            raise ValueError(f"{what} seat {seat!r} has no hand")
+    if chongfeng is not None and YAOJI not in discards.get(chongfeng, ()):
+        raise ValueError(f"冲锋鸡: seat {chongfeng!r} has no unclaimed 1条 among its discards (L335)")
+    table = np.zeros(34, np.int64)
+    for seat, hand in hands.items():
+        win = win_tiles.get(seat)
+        if win is not None:
+            _check_suited(win, f"seat {seat!r} win tile")
+        _prepare(hand, win)
+        table += hand.all_tiles(win)
+        for x in discards.get(seat, ()):
+            _check_suited(x, f"seat {seat!r} discard")
+            table[x] += 1
+    if table.max() > 4:
+        kind = int(table.argmax())
+        raise ValueError(f"{int(table[kind])} copies of {tiles.tile_name(kind)} on the table "
+                         "(hands, melds, winning tiles and discards); only 4 exist")
 
 
 def genzhang_settlement(dealer: str, others: Sequence[str], follows: int,

@@ -64,6 +64,16 @@ class Ledger:
             out.extend(ledger.transfers)
         return cls(tuple(out))
 
+    def merged(self) -> "Ledger":
+        """The same settlement with the transfers of one payer to one payee for one reason
+        summed into one, in the order each first appears."""
+        sums: dict[tuple[str, str, str], Amount] = {}
+        for t in self.transfers:
+            key = (t.payer, t.payee, t.reason)
+            sums[key] = sums.get(key, 0) + t.amount
+        return Ledger(tuple(Transfer(payer, payee, amount, reason)
+                            for (payer, payee, reason), amount in sums.items()))
+
     def net(self) -> dict[str, Amount]:
         """Net per seat (positive receives); seats with no net movement are omitted."""
         out: dict[str, Amount] = {}
