@@ -401,6 +401,45 @@ static inline int same_reading(const hupai_reading *a, const hupai_reading *b)
            memcmp(&a->form, &b->form, offsetof(hupai_reading, hash) - offsetof(hupai_reading, form)) == 0;
 }
 
+/* Append reading r (its hash filled in here) unless an equal one is known; past cap,
+ * only count it, so that the caller can retry with room for all. */
+static void add_reading(dctx *x, hupai_reading *r)
+{
+    r->hash = reading_hash(r);
+    for (size_t i = 0; i < x->count && i < x->cap; i++)
+        if (same_reading(&x->readings[i], r)) return;
+    if (x->count < x->cap) x->readings[x->count] = *r;
+    else x->overflow = 1;
+    x->count++;
+}
+
+/* The pair kind and whether every meld is a triplet, of the melds placed so far. */
+static void stack_shape(const dctx *x, uint8_t *pair, uint8_t *triplets_only)
+{
+    for (int i = 0; i < x->depth; i++) {
+        const hupai_meld *md = &x->stack[i];
+        if (md->kind == HUPAI_MELD_PAIR) *pair = md->tile[0];
+        else if (md->kind == HUPAI_MELD_SEQUENCE) *triplets_only = 0;
+    }
+}
+
+/* Record the reading of the finished whole-hand stack unless an equal one is known
+ * (the fallback of hupai_readings when a group has too many readings to list). */
+static void emit_reading(dctx *x)
+{
+    hupai_reading r;
+    memset(&r, 0, sizeof r);
+    r.form = 0;
+    r.pair = HUPAI_FREE;
+    r.triplets_only = 1;
+    stack_shape(x, &r.pair, &r.triplets_only);
+    r.free_melds = (uint8_t)x->melds;
+    r.free_pairs = (uint8_t)x->pair;
+    /* every real tile is placed, so what is placed beyond the hand is the jokers */
+    for (int t = 0; t < HUPAI_KINDS; t++) r.standin[t] = (uint8_t)(x->used[t] - x->counts[t]);
+    add_reading(x, &r);
+}
+
 #define GROUP_CAP 512
 
 typedef struct {
@@ -423,11 +462,7 @@ static void emit_group(dctx *x)
     r.pair = (uint8_t)(1 - x->pair);
     r.pair_kind = HUPAI_FREE;
     r.triplets_only = 1;
-    for (int i = 0; i < x->depth; i++) {
-        const hupai_meld *md = &x->stack[i];
-        if (md->kind == HUPAI_MELD_PAIR) r.pair_kind = md->tile[0];
-        else if (md->kind == HUPAI_MELD_SEQUENCE) r.triplets_only = 0;
-    }
+    stack_shape(x, &r.pair_kind, &r.triplets_only);
     for (int t = lo; t < x->hi; t++) r.standin[t - lo] = (uint8_t)(x->used[t] - x->counts[t]);
     struct group_list *gl = x->glist;
     for (int i = 0; i < gl->n; i++)
@@ -440,6 +475,10 @@ static void emit(dctx *x)
 {
     if (x->group >= 0) {   /* readings are collected group by group */
         emit_group(x);
+        return;
+    }
+    if (x->readings) {     /* ... or, past GROUP_CAP, from whole-hand arrangements */
+        emit_reading(x);
         return;
     }
     size_t n = (size_t)x->m + 1;
@@ -621,12 +660,7 @@ static void combine_groups(dctx *x, struct group_list *gl, int g, hupai_reading 
         hupai_reading r = *acc;
         r.free_melds = (uint8_t)(x->m - melds);
         r.free_pairs = (uint8_t)(1 - pairs);
-        r.hash = reading_hash(&r);
-        for (size_t i = 0; i < x->count && i < x->cap; i++)
-            if (same_reading(&x->readings[i], &r)) return;
-        if (x->count < x->cap) x->readings[x->count] = r;
-        else x->overflow = 1;
-        x->count++;
+        add_reading(x, &r);
         return;
     }
     int lo = g < 3 ? SUIT_KINDS * g : HONOR_BASE, n = g < 3 ? SUIT_KINDS : HONOR_KINDS;
@@ -684,6 +718,7 @@ size_t hupai_readings(const uint8_t *counts, int jokers, unsigned opts,
         sum_j += need_j[g];
         sum_m += need_m[g];
     }
+    int overflow = 0;
     for (int g = 0; g < 4 && feasible; g++) {
         gl[g].n = 0;
         gl[g].overflow = 0;
@@ -703,11 +738,19 @@ size_t hupai_readings(const uint8_t *counts, int jokers, unsigned opts,
         x.gsum = 0;
         for (int t = lo; t < x.hi; t++) x.gsum += counts[t];
         if (completable(&x)) search(&x, lo, -1);
-        if (gl[g].overflow || gl[g].n == 0) feasible = 0;
+        if (gl[g].overflow) {
+            overflow = 1;
+            break;
+        }
+        if (gl[g].n == 0) feasible = 0;
     }
     x.group = -1;
     x.jokers0 = jokers;
-    if (feasible) {
+    if (feasible && overflow) {
+        /* A group has more readings than GROUP_CAP (up to eight jokers in one suit):
+         * arrange the whole hand instead, slower but with no such limit. */
+        start(&x, counts, jokers, opts, cap);
+    } else if (feasible) {
         hupai_reading acc;
         memset(&acc, 0, sizeof acc);
         acc.pair = HUPAI_FREE;

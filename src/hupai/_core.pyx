@@ -712,8 +712,9 @@ def batch_shanten(hands, jokers=0, *, bint standard=True, bint seven_pairs=True,
         raise ValueError("no enabled form: enable standard or seven_pairs")
     if not standard:
         # seven pairs alone needs 13-14 tiles in every row; checked here, once
-        sizes = _batch_hands(hands).sum(axis=1, dtype=np.int64) + np.asarray(jokers, dtype=np.int64)
-        small = np.flatnonzero(np.broadcast_to(sizes, (len(sizes),)) < 13)
+        arr = _batch_hands(hands)
+        sizes = arr.sum(axis=1, dtype=np.int64) + _batch_jokers(jokers, arr.shape[0]).astype(np.int64)
+        small = np.flatnonzero(sizes < 13)
         if small.size:
             raise ValueError(f"row {small[0]}: seven_pairs alone needs 13 or 14 tiles")
     return _batch(FN_SHANTEN, hands, jokers,
