@@ -1,48 +1,65 @@
-from typing import Sequence, Union
+"""Types of the native core (src/hupai/_core.pyx).
+
+tests/unit/test_typing.py checks this stub against the built module with
+``mypy.stubtest``: every function, parameter and default must match.
+
+Threads: ``decompose``, ``readings``, ``reading_summaries``, ``discard_table`` and the
+``discard_options*`` helpers release the GIL while the kernel runs; ``is_win``,
+``shanten``, ``waits``, ``improving``, ``deficit`` and ``lan_deficit`` (a few hundred
+nanoseconds) hold it.  The ``batch_*`` functions validate with the GIL held and run
+the rows without it, on ``threads`` threads.
+"""
+from typing import Literal, Sequence, Union
 
 import numpy as np
 import numpy.typing as npt
 
 from hupai.melds import Decomposition, Reading
 
-Counts = Union[npt.ArrayLike, bytes, str, Sequence[int]]
-Jokers = Union[int, np.integer]
+_Counts = Union[npt.ArrayLike, bytes, str, Sequence[int]]
+_Jokers = Union[int, np.integer]
+_Lan = Union[bool, Literal["strict"]]
+_BatchJokers = Union[int, npt.ArrayLike]
+_Effective = dict[int, int]
 
-def is_win(counts: Counts, jokers: Jokers = 0, *, seven_pairs: bool = True,
-           quads_as_two_pairs: bool = True, honor_sequences: bool = False, shisanlan: Union[bool, str] = False) -> bool: ...
-def shanten(counts: Counts, jokers: Jokers = 0, *, standard: bool = True, seven_pairs: bool = True,
-            quads_as_two_pairs: bool = True, honor_sequences: bool = False) -> int: ...
-def waits(counts: Counts, jokers: Jokers = 0, *, seven_pairs: bool = True,
-          quads_as_two_pairs: bool = True, honor_sequences: bool = False) -> list[int]: ...
-def improving(counts: Counts, jokers: Jokers = 0, *, standard: bool = True, seven_pairs: bool = True,
-              quads_as_two_pairs: bool = True, honor_sequences: bool = False) -> list[int]: ...
-def decompose(counts: Counts, jokers: Jokers = 0, *, seven_pairs: bool = True,
+def is_win(counts: _Counts, jokers: _Jokers = 0, *, seven_pairs: bool = True, quads_as_two_pairs: bool = True,
+           honor_sequences: bool = False, shisanlan: _Lan = False) -> bool: ...
+def shanten(counts: _Counts, jokers: _Jokers = 0, *, standard: bool = True, seven_pairs: bool = True,
+            quads_as_two_pairs: bool = True, honor_sequences: bool = False, shisanlan: _Lan = False) -> int: ...
+def waits(counts: _Counts, jokers: _Jokers = 0, *, seven_pairs: bool = True, quads_as_two_pairs: bool = True,
+          honor_sequences: bool = False, shisanlan: _Lan = False) -> list[int]: ...
+def improving(counts: _Counts, jokers: _Jokers = 0, *, standard: bool = True, seven_pairs: bool = True,
+              quads_as_two_pairs: bool = True, honor_sequences: bool = False,
+              shisanlan: _Lan = False) -> list[int]: ...
+def decompose(counts: _Counts, jokers: _Jokers = 0, *, seven_pairs: bool = True,
               quads_as_two_pairs: bool = True, honor_sequences: bool = False) -> list[Decomposition]: ...
-def readings(counts: Counts, jokers: Jokers = 0, *, seven_pairs: bool = True,
+def readings(counts: _Counts, jokers: _Jokers = 0, *, seven_pairs: bool = True,
              quads_as_two_pairs: bool = True, honor_sequences: bool = False) -> list[Reading]: ...
-def reading_summaries(counts: Counts, jokers: Jokers = 0, extra: Counts | None = None,
+def reading_summaries(counts: _Counts, jokers: _Jokers = 0, extra: _Counts | None = None,
                       free_kinds: Sequence[int] | None = None, *, seven_pairs: bool = True,
                       quads_as_two_pairs: bool = True, honor_sequences: bool = False
                       ) -> list[tuple[str, bool, int | None, int, int, int]]: ...
-def lan_deficit(counts: Counts, *, strict: bool = False, seven_stars: bool = False) -> int: ...
-def deficit(counts: Counts, jokers: Jokers = 0, *, standard: bool = True, seven_pairs: bool = True,
-            quads_as_two_pairs: bool = True, honor_sequences: bool = False) -> int: ...
-
-BatchJokers = Union[int, npt.ArrayLike]
-
-def batch_is_win(hands: npt.ArrayLike, jokers: BatchJokers = 0, *, seven_pairs: bool = True,
-                 quads_as_two_pairs: bool = True, honor_sequences: bool = False,
-                 threads: int = 1) -> npt.NDArray[np.bool_]: ...
-def batch_shanten(hands: npt.ArrayLike, jokers: BatchJokers = 0, *, standard: bool = True,
-                  seven_pairs: bool = True, quads_as_two_pairs: bool = True,
-                  honor_sequences: bool = False, threads: int = 1) -> npt.NDArray[np.int8]: ...
-def batch_waits(hands: npt.ArrayLike, jokers: BatchJokers = 0, *, seven_pairs: bool = True,
-                quads_as_two_pairs: bool = True, honor_sequences: bool = False,
-                threads: int = 1) -> npt.NDArray[np.bool_]: ...
-def batch_discards(hands: npt.ArrayLike, jokers: BatchJokers = 0, *, seven_pairs: bool = True,
-                   quads_as_two_pairs: bool = True, honor_sequences: bool = False,
-                   shisanlan: Union[bool, str] = False,
-                   threads: int = 1) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.uint64]]: ...
-def discard_table(counts: Counts, jokers: Jokers = 0, *, seven_pairs: bool = True,
+def discard_table(counts: _Counts, jokers: _Jokers = 0, *, seven_pairs: bool = True,
                   quads_as_two_pairs: bool = True, honor_sequences: bool = False,
-                  shisanlan: Union[bool, str] = False) -> dict[int, tuple[int, list[int]]]: ...
+                  shisanlan: _Lan = False) -> dict[int, tuple[int, list[int]]]: ...
+def discard_options(counts: _Counts, jokers: _Jokers, unseen: Sequence[int], seven_pairs: bool = True,
+                    quads_as_two_pairs: bool = True, honor_sequences: bool = False, shisanlan: _Lan = False,
+                    void_suit: int = -1) -> list[tuple[int, int, _Effective, int]]: ...
+def discard_options_void(counts: _Counts, jokers: _Jokers, unseen: Sequence[int],
+                         seven_pairs: bool = True) -> list[tuple[int, int, _Effective, int, int]]: ...
+def lan_deficit(counts: _Counts, *, strict: bool = False, seven_stars: bool = False) -> int: ...
+def deficit(counts: _Counts, jokers: _Jokers = 0, *, standard: bool = True, seven_pairs: bool = True,
+            quads_as_two_pairs: bool = True, honor_sequences: bool = False, shisanlan: _Lan = False) -> int: ...
+
+def batch_is_win(hands: npt.ArrayLike, jokers: _BatchJokers = 0, *, seven_pairs: bool = True,
+                 quads_as_two_pairs: bool = True, honor_sequences: bool = False, shisanlan: _Lan = False,
+                 threads: int = 1) -> npt.NDArray[np.bool_]: ...
+def batch_shanten(hands: npt.ArrayLike, jokers: _BatchJokers = 0, *, standard: bool = True,
+                  seven_pairs: bool = True, quads_as_two_pairs: bool = True, honor_sequences: bool = False,
+                  shisanlan: _Lan = False, threads: int = 1) -> npt.NDArray[np.int8]: ...
+def batch_waits(hands: npt.ArrayLike, jokers: _BatchJokers = 0, *, seven_pairs: bool = True,
+                quads_as_two_pairs: bool = True, honor_sequences: bool = False, shisanlan: _Lan = False,
+                threads: int = 1) -> npt.NDArray[np.bool_]: ...
+def batch_discards(hands: npt.ArrayLike, jokers: _BatchJokers = 0, *, seven_pairs: bool = True,
+                   quads_as_two_pairs: bool = True, honor_sequences: bool = False, shisanlan: _Lan = False,
+                   threads: int = 1) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.uint64]]: ...

@@ -92,22 +92,35 @@ def test_batch_errors():
 
 
 def test_eight_threads_calling_at_once_agree_with_serial_calls():
+    """Shared read-only inputs (per-row jokers included), every batch function, some
+    calls splitting their rows over threads of their own."""
     import threading
-    hands = random_hands(3000, 14, seed=4)
-    h13 = random_hands(2000, 13, seed=6)
-    serial = (batch.shanten(hands), batch.is_win(hands), batch.waits(h13))
-    results, errors = [], []
+    rng = np.random.default_rng(4)
+    jk14, jk13 = rng.integers(0, 5, 3000).astype(np.uint8), rng.integers(0, 4, 2000).astype(np.uint8)
+    hands = np.stack([random_hands(1, 14 - k, seed=i)[0] for i, k in enumerate(jk14)])
+    h13 = np.stack([random_hands(1, 13 - k, seed=10000 + i)[0] for i, k in enumerate(jk13)])
+    for a in (hands, h13, jk14, jk13):
+        a.setflags(write=False)
 
-    def work():
+    def calls(threads):
+        return (batch.shanten(hands, jk14, threads=threads), batch.is_win(hands, jk14),
+                batch.waits(h13, jk13, threads=threads), *batch.discards(hands, jk14, threads=threads))
+
+    serial = calls(1)
+    results, errors = [], []
+    go = threading.Barrier(8)
+
+    def work(threads):
         try:
-            results.append((batch.shanten(hands, threads=2), batch.is_win(hands), batch.waits(h13)))
+            go.wait()
+            results.append(calls(threads))
         except Exception as exc:   # pragma: no cover - reported below
             errors.append(exc)
 
-    threads = [threading.Thread(target=work) for _ in range(8)]
-    for t in threads:
+    workers = [threading.Thread(target=work, args=(1 + i % 3,)) for i in range(8)]
+    for t in workers:
         t.start()
-    for t in threads:
+    for t in workers:
         t.join()
     assert not errors and len(results) == 8
     for r in results:
