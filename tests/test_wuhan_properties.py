@@ -1,6 +1,8 @@
-"""Hypothesis properties of Wuhan scoring: zero-sum ledgers within the caps, and the
-best laizi use equals brute force over every use of every laizi (each assignment
-re-scored as a natural hand under an indicator whose laizi it does not hold)."""
+"""Hypothesis properties of Wuhan scoring: zero-sum ledgers within the caps (each
+loser at most 400, or a top tier when all three exceed it; 包 pays the three shares),
+inputs untouched, nothing settled at the end of the wall, and the best laizi use
+equals brute force over every use of every laizi (each assignment re-scored as a
+natural hand under an indicator whose laizi it does not hold)."""
 import itertools
 
 import numpy as np
@@ -10,6 +12,7 @@ from hypothesis import strategies as st
 from hupai.rules import Hand, WinContext, wuhan
 from hupai.rules.model import DeclaredMeld
 from hupai.rules.wuhan import Loser, WuhanRules, laizi_of
+from region_strategies import check_ledger, fingerprint, sets_and_pair, tiles_of
 
 RED = 33
 KINDS = [t for t in range(34) if t != RED]
@@ -22,19 +25,8 @@ def wuhan_wins(draw):
     pool = [t for t in KINDS if any(b <= t < b + (9 if b < 27 else 6) for b in suits if b % 9 == 0)] \
         if suits != [1, 4, 7] else [1, 4, 7, 10, 13, 16, 19, 22, 25]
     templates = [tp for tp in TEMPLATES if all(t in pool for t in tp)] or [(pool[0],) * 3]
-    c = np.zeros(34, np.int64)
-    sets = draw(st.lists(st.sampled_from(templates), min_size=4, max_size=4))
-    for tp in sets:
-        for t in tp:
-            c[t] += 1
-    c[draw(st.sampled_from(pool))] += 2
-    if c.max() > 4:
-        c = np.minimum(c, 4)
-    tiles = [t for t in range(34) for _ in range(c[t])]
-    while len(tiles) < 14:
-        tiles.append(draw(st.sampled_from(pool)))
-        if tiles.count(tiles[-1]) > 4:
-            tiles.pop()
+    c, sets = sets_and_pair(draw, pool, templates)
+    tiles = tiles_of(draw, c, pool)
     # open with one chi or peng taken from the sets
     melds = []
     opener = next((tp for tp in sets if all(tiles.count(t) >= tp.count(t) for t in set(tp))), None)
@@ -116,3 +108,61 @@ def test_best_laizi_use_is_brute_force_best(case):
         gold, sun, bright = rules.tiers
         for t in res.ledger:
             assert t.payee == "W" and (t.amount <= max(400, bright) or len(res.ledger) == 1)
+
+
+@st.composite
+def wuhan_situations(draw):
+    """A winning Wuhan hand won any way: self-drawn (perhaps on a kong's replacement or
+    among the last four tiles), on A's discard, or robbing A's kong; losers opened or
+    not, dealing or not, with kongs of their own; flags varied."""
+    case = draw(wuhan_wins().filter(lambda c: c is not None))
+    hand, ctx, indicator, _ = case
+    how = draw(st.sampled_from(["self", "self", "discard", "robbing"]))
+    ctx = WinContext(ctx.win_tile, how == "self", after_kong=how == "self" and draw(st.booleans()),
+                     robbing_kong=how == "robbing", extra={"note": ["kept"]})
+    dealer = draw(st.sampled_from([None, "A", "B", "C"]))
+    losers = [Loser(s, opened=draw(st.booleans()), dealer=s == dealer, discarder=how == "discard" and s == "A",
+                    kongs=draw(st.fixed_dictionaries({}, optional={"ming": st.integers(0, 2), "an": st.integers(0, 2),
+                                                                   "laizi": st.integers(0, 1)})))
+              for s in "ABC"]
+    rules = WuhanRules(kaikou_mode=draw(st.sampled_from(["kaikou_fan", "koukou_fan"])),
+                       laizi_gang_fan=draw(st.sampled_from([1, 2])),
+                       big_win_dealer_fan=draw(st.booleans()),
+                       big_zimo_fangchong_factor=draw(st.sampled_from([1.5, 2])),
+                       gangkai_zimo_factor=draw(st.booleans()),
+                       qianggang_settlement=draw(st.sampled_from(["as_gangkai_robbed_pays_all", "discard_like"])),
+                       loser_kaikou_fan=draw(st.booleans()))
+    kwargs = {"indicator": indicator, "losers": losers,
+              "special_kongs": draw(st.sampled_from([None, {"hongzhong": 1}, {"laizi": 1}])),
+              "last_four": how == "self" and draw(st.integers(0, 4)) == 0,
+              "discarder_ready": draw(st.booleans())}
+    return hand, ctx, rules, kwargs
+
+
+@settings(max_examples=150)
+@given(wuhan_situations())
+def test_ledgers_sum_to_zero_within_the_caps_and_inputs_are_untouched(case):
+    hand, ctx, rules, kwargs = case
+    before = fingerprint((hand, ctx, rules, kwargs))
+    res = wuhan.score(hand, ctx, rules, **kwargs)
+    assert fingerprint((hand, ctx, rules, kwargs)) == before
+    check_ledger(res.ledger)
+    if not res.is_win:
+        assert res.value == 0 and not res.ledger and res.reason
+        return
+    assert all(t.payee == "W" for t in res.ledger) and res.value == sum(t.amount for t in res.ledger)
+    tiers = set(rules.tiers)
+    if any(p in res.patterns for p in ("包胡", "見三包")):
+        # one liable player pays the three capped shares
+        assert len(res.ledger) == 1 and res.ledger.transfers[0].amount <= 3 * max(tiers)
+    else:
+        # each loser pays his own share: at most 400, or, when all three exceed 400, a top tier
+        shares = sorted(t.amount for t in res.ledger)
+        assert len(shares) == 3 and {t.payer for t in res.ledger} == {"A", "B", "C"}
+        assert all(a <= 400 for a in shares) or all(a in tiers for a in shares)
+
+
+@given(st.dictionaries(st.sampled_from("ABCD"), st.none()), st.sampled_from("ABCD"))
+def test_end_of_the_wall_settles_nothing(seats, dealer):
+    res = wuhan.chajiao(seats, WuhanRules(), dealer=dealer)
+    assert not res.ledger and res.next_dealer == dealer
