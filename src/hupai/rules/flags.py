@@ -32,6 +32,11 @@ class RegionFlags:
             object.__setattr__(self, "_hash", h)
             return h
 
+    def __getstate__(self) -> dict:
+        # the cached hash is this process's: another process (string hashes are salted
+        # per process) must compute its own
+        return {k: v for k, v in self.__dict__.items() if k != "_hash"}
+
     @classmethod
     def from_options(cls, options: Mapping[str, object]):
         """From case-format flag names (``luzhou_cap``, ``ghost_as_fifth_copy``, ...)."""

@@ -26,6 +26,9 @@ class Transfer(NamedTuple):
         return self
 
 
+_new_tuple = tuple.__new__
+
+
 @dataclass(frozen=True)
 class Ledger:
     transfers: tuple[Transfer, ...] = ()
@@ -39,6 +42,19 @@ class Ledger:
                     t.check()   # raises, naming the problem
                 kept.append(t)
         return cls(tuple(kept))
+
+    @classmethod
+    def paid_to(cls, payee: str, items: Iterable[tuple[str, Amount, str]]) -> "Ledger":
+        """Every ``(payer, amount, reason)`` paid to one ``payee``, the shape of most win
+        settlements; zero amounts are dropped.  Scoring's hot path: the transfers are
+        built without a Python-level constructor call each."""
+        out = []
+        for payer, amount, reason in items:
+            if amount:
+                if amount < 0 or payer == payee:
+                    Transfer(payer, payee, amount, reason).check()   # raises, naming the problem
+                out.append(_new_tuple(Transfer, (payer, payee, amount, reason)))
+        return cls(tuple(out))
 
     def __add__(self, other: "Ledger") -> "Ledger":
         return Ledger(self.transfers + other.transfers)

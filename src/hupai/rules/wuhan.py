@@ -23,7 +23,7 @@ from ..tiles import EAST, GREEN, HONORS, NORTH, RED, SOUTH, WEST, WHITE
 from .fifth import readings_beyond_four
 from .flags import RegionFlags
 from .ledger import Ledger, Transfer
-from .model import ANGANG, BUGANG, CHI, MINGGANG, OTHERS, PENG, DeclaredMeld, Hand, WinContext
+from .model import ANGANG, CHI, KONGS, MINGGANG, OPENING, OTHERS, PENG, DeclaredMeld, Hand, WinContext
 from .patterns import Pattern, PatternTable, resolve
 from .result import ChajiaoResult, ScoreResult, SeatReport
 
@@ -128,9 +128,11 @@ _MUST_KONG = {(i, v): _must_kong(i, v) for i in range(34) for v in _VARIANTS}
 # ------------------------------------------------------------------ table facts
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Loser:
-    """One of the three other players, as the settlement sees him (FORMAT.md §4.2)."""
+    """One of the three other players, as the settlement sees him (FORMAT.md §4.2).
+
+    Losers key the settlement cache, so equality and hash read one precomputed tuple."""
 
     seat: str
     opened: bool = False
@@ -146,7 +148,25 @@ class Loser:
         if unknown:
             raise ValueError(f"unknown kong kinds {sorted(unknown)}; use {sorted(_KONG_FANS)}")
         # an immutable copy, so that a loser is hashable and caches can key on it
-        object.__setattr__(self, "kongs", _FrozenKongs(self.kongs))
+        kongs = _FrozenKongs(self.kongs)
+        object.__setattr__(self, "kongs", kongs)
+        # what settlement reads of a loser, as one plain tuple: it keys the table cache
+        key = (self.seat, bool(self.opened), self.openings, bool(self.dealer), bool(self.discarder),
+               tuple(sorted((kind, int(n)) for kind, n in kongs.items() if n)))
+        object.__setattr__(self, "_key", key)
+        object.__setattr__(self, "_hash", hash(key))
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not Loser:
+            return NotImplemented
+        return self._key == other._key   # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return self._hash   # type: ignore[attr-defined]
+
+    def __reduce__(self):
+        # rebuilt through the constructor: the cached hash is this process's only
+        return Loser, (self.seat, self.opened, self.opens, self.dealer, self.discarder, dict(self.kongs))
 
     @property
     def openings(self) -> int:
@@ -154,6 +174,7 @@ class Loser:
 
 
 _KONG_FANS = {"ming": 1, "an": 2, "hongzhong": 1, "facai": 1, "pizi": 1, "laizi": None}
+_SPECIAL_KONGS = frozenset({"hongzhong", "facai", "pizi", "laizi"})
 
 
 class _FrozenKongs(dict):
@@ -169,6 +190,8 @@ class _FrozenKongs(dict):
 
 
 def _kong_fans(kongs: Mapping[str, int], rules: WuhanRules) -> int:
+    """Fans of single-tile and ordinary kongs: 明杠 1, 暗杠 2, 紅中 / 發財 / 皮子杠 1,
+    癩子杠 ``laizi_gang_fan`` (A-L31, A-L105, B-三.A)."""
     total = 0
     for kind, n in kongs.items():
         fan = rules.laizi_gang_fan if kind == "laizi" else _KONG_FANS[kind]
@@ -176,22 +199,110 @@ def _kong_fans(kongs: Mapping[str, int], rules: WuhanRules) -> int:
     return total
 
 
+class _Table(NamedTuple):
+    """The three losers as the settlement reads them (validated once per configuration)."""
+
+    seats: tuple[tuple[str, int, int, bool], ...]   # (seat, fans in a small win, in a big win, discarder)
+    opened: Mapping[str, bool]
+    discarder: Optional[str]
+
+
+def _table_of(losers: Sequence[Loser], rules: WuhanRules, discard_win: bool) -> _Table:
+    if len(losers) != 3:
+        raise ValueError("losers must describe seats A, B and C once each")
+    for l in losers:
+        if not isinstance(l, Loser):
+            raise TypeError(f"losers must be Loser, not {type(l).__name__}")
+    return _table(losers[0]._key, losers[1]._key, losers[2]._key, rules, discard_win)  # type: ignore[attr-defined]
+
+
+@functools.lru_cache(maxsize=1024)
+def _table(a: tuple, b: tuple, c: tuple, rules: WuhanRules, discard_win: bool) -> _Table:
+    """Validate the losers of one win (their ``Loser._key``) and take each one's own
+    fans (A-L105, B-三.A)."""
+    losers = (a, b, c)
+    if sorted(seat for seat, *_ in losers) != list(OTHERS):
+        raise ValueError("losers must describe seats A, B and C once each")
+    discarders = [seat for seat, _, _, _, discarder, _ in losers if discarder]
+    if not discard_win:
+        if discarders:
+            raise ValueError("no loser is the discarder on a self-draw or a robbed kong")
+    elif discarders != ["A"]:
+        raise ValueError("on a discard win, exactly loser A is the discarder")
+    seats = []
+    for seat, opened, openings, dealer, discarder, kongs in losers:
+        fans = _kong_fans(dict(kongs), rules)
+        if rules.loser_kaikou_fan and opened:
+            fans += openings if rules.kaikou_mode == KOUKOU_FAN else 1
+        seats.append((seat, fans + dealer, fans + (dealer if rules.big_win_dealer_fan else 0),
+                      discarder))
+    return _Table(tuple(seats), {seat: opened for seat, opened, *_ in losers},
+                  discarders[0] if discarders else None)
+
+
+class _Melds(NamedTuple):
+    """What scoring reads of the winner's declared melds (computed once per meld set)."""
+
+    problem: Optional[str]         # why the melds are illegal, if they are
+    opens: int                     # 開口 melds: chi, peng, exposed kongs (暗杠 does not open)
+    kong_fans: int                 # 明杠 1, 暗杠 2 (A-L105)
+    counts: tuple[int, ...]        # 34 counts of the meld tiles
+    kinds: frozenset[int]
+    suits: int                     # bit s for suit s among the meld tiles, bit 3 for honours
+    all258: bool
+    no_chi: bool
+    claimed: int                   # chi, peng, 明杠 claimed from a discard (全求人)
+    third_opener: Optional[str]    # the seat that fed the third chi / peng / 明杠 (見三包)
+
+
+def _suit_bit(t: int) -> int:
+    return 1 << min(t // 9, 3)
+
+
+@functools.lru_cache(maxsize=4096)
+def _melds(melds: tuple[DeclaredMeld, ...], laizi: int, must_kong: frozenset[int]) -> _Melds:
+    problem = None
+    counts = [0] * 34
+    for m in melds:
+        kinds = sorted(m.tiles)
+        for t in kinds:
+            counts[t] += 1
+        if problem:
+            continue   # the first problem is reported; the counts still check the copies
+        if any(t in must_kong or t == laizi for t in kinds):
+            problem = (f"{m}: 紅中, the laizi and the variant's must-kong tiles are never "
+                       "claimed (A-L31-33, B-二.1)")
+        elif m.kind == CHI and (kinds[0] >= HONORS or kinds != [kinds[0], kinds[0] + 1, kinds[0] + 2]
+                                or kinds[0] // 9 != kinds[2] // 9):
+            problem = f"{m}: a chi is three consecutive tiles of one suit"
+        elif m.kind != CHI and len(set(kinds)) != 1:
+            problem = f"{m}: a {m.kind} is identical tiles"
+    kinds = frozenset(t for t in range(34) if counts[t])
+    suits = 0
+    for t in kinds:
+        suits |= _suit_bit(t)
+    feeders = [m.from_seat for m in melds if m.kind in (CHI, PENG, MINGGANG)]
+    return _Melds(problem, sum(1 for m in melds if m.kind in OPENING),
+                  sum(2 if m.kind == ANGANG else 1 for m in melds if m.kind in KONGS),
+                  tuple(counts), kinds, suits, kinds <= SUITED_258,
+                  all(m.kind != CHI for m in melds), len(feeders),
+                  feeders[2] if len(feeders) >= 3 and feeders[2] in OTHERS else None)
+
+
 # ------------------------------------------------------------------ patterns
 
 class Facts(NamedTuple):
-    """One reading of a winning hand, as the pattern predicates see it."""
+    """What the pattern predicates read: one reading's shape and the win's context."""
 
-    standard: bool          # read as 4 sets + a pair (將一色 / 風一色 need no shape)
-    pair258: bool           # the pair is a 2, 5 or 8 (a free laizi pair can be)
     pengpeng: bool          # every set a triplet or kong, no chi
-    qing: bool              # one suit, no honours
-    jiang: bool             # every tile a 2/5/8
-    feng: bool              # every tile an honour
     quanqiuren: bool        # four claimed melds, the single paired with a discard: 2-5-8
-    hard: bool              # every held laizi used as itself, or none held
-    ctx: WinContext
-    last_four: bool
-    laizi_pairs_win: bool = False   # the winning tile's role is pairing a laizi
+    qing: bool              # one suit, no honours
+    jiang: bool             # every tile a 2/5/8 (any arrangement)
+    feng: bool              # every tile an honour (any arrangement)
+    self_draw: bool
+    after_kong: bool
+    robbing_kong: bool
+    last_four: bool         # among the last four live tiles
 
 
 BIG_PATTERNS = [
@@ -207,11 +318,11 @@ BIG_PATTERNS = [
 ]
 SITUATIONAL = [
     Pattern("gangkai", "杠上開花", "win on a kong replacement", 10,
-            lambda f: f.ctx.after_kong and f.ctx.self_draw, source="A-L87, B-一.9.7"),
-    Pattern("qianggang", "搶杠", "robbing a kong", 10, lambda f: f.ctx.robbing_kong,
+            lambda f: f.after_kong and f.self_draw, source="A-L87, B-一.9.7"),
+    Pattern("qianggang", "搶杠", "robbing a kong", 10, lambda f: f.robbing_kong,
             source="A-L89, B-一.9.8"),
     Pattern("haidilao", "海底撈", "self-draw among the last four tiles", 10,
-            lambda f: f.last_four and f.ctx.self_draw, source="A-L85, B-一.9.6"),
+            lambda f: f.last_four and f.self_draw, source="A-L85, B-一.9.6"),
 ]
 #: Every Wuhan pattern with a value (big patterns and situational upgrades, 10 each).
 PATTERNS = PatternTable(BIG_PATTERNS + SITUATIONAL)
@@ -219,37 +330,26 @@ _BIG_IDS = frozenset(p.id for p in BIG_PATTERNS)
 
 SUITED_258 = frozenset(t for t in range(HONORS) if t % 9 in (1, 4, 7))
 ALL_HONORS = frozenset(range(HONORS, 34))
+_AT_258 = operator.itemgetter(*sorted(SUITED_258))
+
+# Facts are packed into bits (in Facts field order) so that a resolution is one lookup.
+_PENGPENG, _QUANQIUREN, _QING, _JIANG, _FENG = (1 << i for i in range(5))
+_CONTEXT_SHIFT = 5
 
 
-@functools.lru_cache(maxsize=4096)
-def _resolve_cached(key: tuple) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """(big, situational) pattern names of a reading, keyed by its facts without the
-    context and by the three context flags the predicates read (a small closed set)."""
-    *fields, self_draw, after_kong, robbing_kong, last_four = key
-    ctx = WinContext(0, self_draw, after_kong=after_kong, robbing_kong=robbing_kong)
-    hits = resolve(PATTERNS, Facts(*fields[:8], ctx, last_four, fields[8]))
+@functools.lru_cache(maxsize=None)
+def _names(bits: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(big, situational) pattern names matched by the packed facts (at most 2^9 keys)."""
+    hits = resolve(PATTERNS, Facts(*(bool(bits >> i & 1) for i in range(len(Facts._fields)))))
     return (tuple(p.name for p in hits if p.id in _BIG_IDS),
             tuple(p.name for p in hits if p.id not in _BIG_IDS))
 
 
-def _loser_fans(loser: Loser, rules: WuhanRules) -> tuple[int, int]:
-    """A loser's own fans for a small and for a big win (A-L105, B-三.A)."""
-    fans = 0
-    if rules.loser_kaikou_fan and loser.opened:
-        fans += loser.openings if rules.kaikou_mode == KOUKOU_FAN else 1
-    fans += _kong_fans(loser.kongs, rules)
-    dealer = int(loser.dealer)
-    return fans + dealer, fans + (dealer if rules.big_win_dealer_fan else 0)
-
-
-class _Win(NamedTuple):
-    """A legal reading with its winner multiplier."""
-
-    multiplier: float
-    names: tuple[str, ...]
-    big: int                # number of big patterns (0: small win)
-    hard: bool
-    facts: Facts
+# A reading of the winning tiles is a plain tuple (the hot path builds a few per win):
+# (small_shape, bits, hard, laizi_pairs_win) -- 4 sets and a 2-5-8 pair (a free laizi
+# pair can be one), the packed big-pattern facts, every held laizi used as itself (or
+# none held), and whether the winning tile's role is pairing a laizi (見字胡).
+_Reading = tuple
 
 
 # ------------------------------------------------------------------ scoring
@@ -259,265 +359,178 @@ def _tile(value) -> int:
     return int(value) if isinstance(value, (int, np.integer)) else tiles.parse_tile(value)
 
 
-class _Scorer:
-    """One evaluation: validation, readings, fans, caps, 包."""
+def _suits_of(counts: bytearray) -> int:
+    """Bit s for each suit s held, bit 3 for honours."""
+    return ((counts.count(0, 0, 9) < 9) | (counts.count(0, 9, 18) < 9) << 1
+            | (counts.count(0, 18, 27) < 9) << 2 | (counts.count(0, 27, 34) < 7) << 3)
 
-    def __init__(self, hand: Hand, ctx: WinContext, rules: WuhanRules, indicator: int,
-                 losers: Sequence[Loser], special_kongs: Mapping[str, int], last_four: bool,
-                 discarder_ready: bool, guoshui_blocked: bool):
-        self.hand, self.ctx, self.rules = hand, ctx, rules
-        self.indicator = indicator
-        self.laizi = laizi_of(indicator, rules)
-        self.must_kong = must_kong_tiles(indicator, rules)
-        self.losers = list(losers)
-        if sorted(l.seat for l in self.losers) != list(OTHERS):
-            raise ValueError("losers must describe seats A, B and C once each")
-        discarders = [l.seat for l in self.losers if l.discarder]
-        if ctx.self_draw or ctx.robbing_kong:
-            if discarders:
-                raise ValueError("no loser is the discarder on a self-draw or a robbed kong")
-        elif discarders != ["A"]:
-            raise ValueError("on a discard win, exactly loser A is the discarder")
-        unknown = set(special_kongs) - {"hongzhong", "facai", "pizi", "laizi"}
-        if unknown:
-            raise ValueError(f"unknown special kongs {sorted(unknown)}")
-        self.special_kongs = special_kongs
-        self.last_four = last_four
-        self.discarder_ready = discarder_ready
-        self.guoshui_blocked = guoshui_blocked
-        hand.check_copies(ctx.win_tile, {indicator: 3})   # one indicator copy is flipped (B-一.4)
-        for m in hand.melds:
-            self._check_meld(m)
-        self.opens = sum(1 for m in hand.melds if m.kind in (CHI, PENG, MINGGANG, BUGANG))
-        # fans that do not depend on the reading
-        fans = self.opens if rules.kaikou_mode == KOUKOU_FAN else int(self.opens > 0)
-        for m in hand.melds:
-            fans += 2 if m.kind == ANGANG else 1 if m.kind in (MINGGANG, BUGANG) else 0
-        self.fixed_fans = fans + _kong_fans(special_kongs, rules)
-        self.zimo = self._zimo_applies()
-        self.held = int(hand.concealed[self.laizi]) + (ctx.win_tile == self.laizi)
-        # what the pattern predicates read of the context, and nothing else
-        self.ctx_key = (ctx.self_draw, ctx.after_kong, ctx.robbing_kong, last_four)
-        self.loser_fans = {l.seat: _loser_fans(l, rules) for l in self.losers}
 
-    def _check_meld(self, m: DeclaredMeld) -> None:
-        kinds = sorted(m.tiles)
-        if any(t in self.must_kong or t == self.laizi for t in kinds):
-            raise ValueError(f"{m}: 紅中, the laizi and the variant's must-kong tiles are never "
-                             "claimed (A-L31-33, B-二.1)")
-        if m.kind == CHI:
-            if kinds[0] >= HONORS or kinds[0] // 9 != kinds[2] // 9 or kinds != [kinds[0], kinds[0] + 1,
-                                                                              kinds[0] + 2]:
-                raise ValueError(f"{m}: a chi is three consecutive tiles of one suit")
-        elif len(set(kinds)) != 1:
-            raise ValueError(f"{m}: a {m.kind} is identical tiles")
-
-    # --- facts -----------------------------------------------------------
-
-    def _readings(self, full: list) -> list[Facts]:
-        """Facts of every reading: the laizi as themselves (硬), or as jokers (軟)."""
-        ctx, melds, laizi = self.ctx, self.hand.melds, self.laizi
-        meld_counts = [0] * 34
-        for m in melds:
-            for t in m.tiles:
-                meld_counts[t] += 1
-        meld_kinds = {t for m in melds for t in m.tiles}
-        no_chi = all(m.kind != CHI for m in melds)
-        claimed = sum(1 for m in melds if m.kind in (CHI, PENG, MINGGANG))
-        qqr = len(melds) == 4 and claimed == 4 and (not ctx.self_draw or not self.rules.quanqiuren_discard_only) \
-            and not ctx.robbing_kong
-        held = full[laizi]
-        naturals = {t for t, n in enumerate(full) if n} | meld_kinds
-        naturals.discard(laizi)
-        out: list[Facts] = []
-        # 將一色 / 風一色 need no arrangement (亂將 / 亂風): every natural tile qualifies,
-        # the laizi standing in as needed (as themselves if they qualify too)
-        for kinds_ok, is_jiang in ((SUITED_258, True), (ALL_HONORS - self.must_kong, False)):
-            if naturals <= kinds_ok:
-                hard = held == 0 or laizi in kinds_ok
-                out.append(Facts(False, False, False, False, is_jiang, not is_jiang, False, hard,
-                                 ctx, self.last_four))
+def _readings(full: bytearray, held: int, laizi: int, ctx: WinContext, melds: _Melds,
+              n_melds: int, rules: WuhanRules) -> list[_Reading]:
+    """Every reading: the laizi as themselves (硬), or as jokers (軟) (B-一.10)."""
+    naturals = full
+    if held:
+        naturals = bytearray(full)
+        naturals[laizi] = 0
+    # suits of the natural tiles; must-kong tiles are neither held nor melded here
+    suits = melds.suits | _suits_of(naturals)
+    out = []
+    # 將一色 / 風一色 need no arrangement (亂將 / 亂風): every natural tile qualifies,
+    # the laizi standing in as needed (as themselves if they qualify too)
+    if melds.all258 and sum(_AT_258(naturals)) == 14 - 3 * n_melds - held:
+        out.append((False, _JIANG, held == 0 or laizi in SUITED_258, False))
+    if not suits & 7:
+        out.append((False, _FENG, held == 0 or laizi >= HONORS, False))
+    quanqiuren = n_melds == 4 and melds.claimed == 4 and not ctx.robbing_kong \
+        and (not ctx.self_draw or not rules.quanqiuren_discard_only)
+    no_chi = melds.no_chi
+    # the laizi as themselves: they add their suit
+    qing = _QING if (suits | (_suit_bit(laizi) if held else 0)) in (0, 1, 2, 4) else 0
+    for r in _core.readings(full, 0, seven_pairs=False):
+        pair258 = r.pair in SUITED_258
+        out.append((pair258, (_PENGPENG if r.triplets_only and no_chi else 0)
+                    | (_QUANQIUREN if quanqiuren and pair258 else 0) | qing, True, False))
+    if held:
+        # the laizi as jokers take a natural tile's kind and suit: never a must-kong
+        # tile (holding one blocks the win) and never a new suit
+        qing = _QING if suits in (0, 1, 2, 4) else 0
+        fifth = rules.ghost_as_fifth_copy
         w = ctx.win_tile
-        for as_self in (True, False):
-            counts = list(full)
-            jokers = 0
-            if not as_self:
-                jokers, counts[laizi] = held, 0
-                if jokers == 0:
-                    continue
-            # A laizi beside a natural tile takes that tile's kind and suit: it is never a
-            # must-kong tile (holding one blocks the win) and never adds a suit.
-            kinds = naturals | ({laizi} if as_self and held else set())
-            qing = not kinds & ALL_HONORS and len({t // 9 for t in kinds}) <= 1
-            fifth = self.rules.ghost_as_fifth_copy and jokers
-            source = readings_beyond_four(counts, jokers, False) if fifth else \
-                _core.readings(bytes(counts), jokers, seven_pairs=False)
-            for r in source:
-                st = r.standins
-                if not fifth and st and meld_kinds and any(
-                        meld_counts[t] + counts[t] + st.count(t) > 4 for t in meld_kinds.intersection(st)):
-                    continue   # a laizi is never a fifth copy, melds counted (C18)
-                pair258 = r.pair in SUITED_258 if r.pair is not None else True
-                pairs_win = not as_self and r.pair == w and w in st and counts[w] == 1
-                out.append(Facts(True, pair258, r.triplets_only and no_chi, qing, False, False,
-                                 qqr and pair258, as_self or held == 0, ctx, self.last_four,
-                                 pairs_win))
-        if not self.rules.qingyise_requires_shape and not naturals & ALL_HONORS \
-                and len({t // 9 for t in naturals}) <= 1:
-            out.append(Facts(False, False, False, True, False, False, False,
-                             held == 0 or laizi // 9 == next(iter(naturals), laizi) // 9,
-                             ctx, self.last_four))
-        return out
-
-    # --- fans ------------------------------------------------------------
-
-    def _winner_fans(self, hard: bool, big: bool) -> int:
-        fans = self.fixed_fans + int(hard)
-        if self.ctx.dealer and (not big or self.rules.big_win_dealer_fan):
-            fans += 1
-        return fans
-
-    def _zimo_applies(self) -> bool:
-        ctx = self.ctx
-        if not ctx.self_draw or ctx.robbing_kong:
-            return False
-        return not (ctx.after_kong and not self.rules.gangkai_zimo_factor)
+        for r in (readings_beyond_four(naturals, held, False) if fifth else
+                  _core.readings(naturals, held, seven_pairs=False)):
+            st = r.standins
+            if not fifth and st and melds.kinds and any(
+                    melds.counts[t] + naturals[t] + st.count(t) > 4 for t in melds.kinds.intersection(st)):
+                continue   # a laizi is never a fifth copy, melds counted (C18)
+            pair258 = r.pair in SUITED_258 if r.pair is not None else True
+            out.append((pair258, (_PENGPENG if r.triplets_only and no_chi else 0)
+                        | (_QUANQIUREN if quanqiuren and pair258 else 0) | qing, False,
+                        r.pair == w and w in st and naturals[w] == 1))
+    if not rules.qingyise_requires_shape and suits in (1, 2, 4):
+        out.append((False, _QING, held == 0 or _suit_bit(laizi) == suits, False))
+    return out
 
 
-    def _evaluate(self, f: Facts) -> Optional[_Win]:
-        # the context enters the facts only through the situational flags, so the cached
-        # resolution is keyed by a context-free copy
-        big, situ = _resolve_cached(f[:8] + (f.laizi_pairs_win,) + self.ctx_key)
-        limit_count = self.held if self.rules.xiaohu_laizi_limit_counts_self_used or not f.hard \
-            else 0
-        if big:
-            pats = big + situ
-        elif situ and f.standard and f.pair258 and (self.rules.situational_lifts_laizi_limit
-                                                    or limit_count <= 1):
+def _laizi_single_wait(full: bytearray, laizi: int, win_tile: int) -> bool:
+    """The 13 tiles before the win were sets and a single laizi, so any tile would
+    pair it: with two extra jokers, some reading leaves them as the free pair."""
+    if full[laizi] == 0 or win_tile == laizi:
+        return False
+    before = bytearray(full)
+    before[win_tile] -= 1
+    jokers = before[laizi] - 1      # the other laizi stand in the sets
+    before[laizi] = 0
+    return any(r.free_pairs for r in _core.readings(before, jokers + 2, seven_pairs=False))
+
+
+# A legal reading with its winner multiplier: (multiplier, hard, number of big patterns
+# and upgrades (0: a small win), pattern names); wins compare on the first three.
+_Win = tuple
+
+
+def _evaluate(r: _Reading, context_bits: int, held: int, fixed_fans: int, dealer: bool,
+              zimo: bool, rules: WuhanRules) -> Optional[_Win]:
+    """The winner multiplier of one reading, or None when it is not a legal win: a
+    small win needs a 2-5-8 pair and at most one laizi (A-L57-61, B-一.10)."""
+    small_shape, bits, hard, _ = r
+    big, situ = _names(bits | context_bits)
+    if big:
+        pats = big + situ
+    else:
+        limit_count = held if hard == 0 or rules.xiaohu_laizi_limit_counts_self_used else 0
+        if situ and small_shape and (limit_count <= 1 or rules.situational_lifts_laizi_limit):
             pats = situ
-        elif f.standard and f.pair258 and limit_count <= 1:
+        elif small_shape and limit_count <= 1:
             pats = ()
         else:
             return None
-        k = len(pats)
-        fans = self._winner_fans(f.hard, bool(k))
-        if "風一色" in pats:
-            mult = float("inf")   # 風一色 is paid as 金頂 and beats everything (B-二.3.4)
-        elif k:
-            mult = 10.0 * k * 2 ** fans * (self.rules.big_zimo_fangchong_factor if self.zimo else 1)
-        else:
-            mult = 2.0 ** (fans + (1 if self.zimo else 0))
-        return _Win(mult, pats, k, f.hard, f)
+    k = len(pats)
+    fans = fixed_fans + hard + (dealer and (not k or rules.big_win_dealer_fan))
+    if k == 0:
+        mult = 2.0 ** (fans + zimo)
+    elif "風一色" in pats:
+        mult = float("inf")   # 風一色 is paid as 金頂 and beats everything (B-二.3.4)
+    else:
+        mult = 10.0 * k * 2 ** fans * (rules.big_zimo_fangchong_factor if zimo else 1)
+    return mult, hard, k, pats
 
-    # --- the win -----------------------------------------------------------
 
-    def run(self) -> ScoreResult:
-        ctx, rules = self.ctx, self.rules
-        if not ctx.self_draw and not ctx.robbing_kong and ctx.win_tile == self.laizi:
-            return ScoreResult.no_win("a discarded laizi is a 癩子杠: nobody may win on it (A-L33)", UNIT)
-        if not ctx.self_draw and ctx.win_tile in self.must_kong:
-            return ScoreResult.no_win("a discarded must-kong tile is a kong, not a win", UNIT)
-        full = self.hand.concealed.astype(np.int64).tolist()
-        full[ctx.win_tile] += 1
-        held = [t for t in self.must_kong if full[t]]
-        if held:
-            return ScoreResult.no_win(f"holding {tiles.tile_name(held[0], 'chinese')} blocks the win: it "
-                                      "must be konged first (A-L15-23, B-一.6-8)", UNIT)
-        if self.opens == 0:
-            return ScoreResult.no_win("no 開口: a win needs a chi, peng or exposed kong (A-L55, B-一.1)",
-                                      UNIT)
-        if self.guoshui_blocked and rules.guoshui != "none" and not ctx.self_draw:
-            return ScoreResult.no_win("過水: a win on this tile was passed since the last draw and this "
-                                      "one is not worth more (B-二.2.5)", UNIT)
-        facts = self._readings(full)
-        if not ctx.self_draw and rules.jianzihu_discard_forbidden \
-                and any(f.laizi_pairs_win for f in facts) and self._laizi_single_wait(full):
-            # 見字胡 (C13): a laizi single that takes any tile may win only by self-draw;
-            # waiting for a 2-5-8 to pair it (見將胡) is still allowed on a discard
-            facts = [f for f in facts if not f.laizi_pairs_win or ctx.win_tile in SUITED_258]
-        wins = [w for w in (self._evaluate(f) for f in facts) if w is not None]
-        if not wins:
-            return ScoreResult.no_win("the tiles do not form a winning hand under Wuhan rules (a small "
-                                      "win needs a 2-5-8 pair and at most one laizi)", UNIT)
-        best = max(wins, key=lambda w: (w.multiplier, w.hard, w.big))
-        return self._settle(best)
+def _no_win_reason(hand: Hand, ctx: WinContext, full: bytearray, laizi: int,
+                   must_kong: frozenset[int], opens: int, guoshui_blocked: bool,
+                   rules: WuhanRules) -> Optional[str]:
+    """Why the winning tile cannot be taken at all, whatever the reading."""
+    discard = not ctx.self_draw
+    if discard and not ctx.robbing_kong and ctx.win_tile == laizi:
+        return "a discarded laizi is a 癩子杠: nobody may win on it (A-L33)"
+    if discard and ctx.win_tile in must_kong:
+        return "a discarded must-kong tile is a kong, not a win"
+    for t in must_kong:
+        if full[t]:
+            return (f"holding {tiles.tile_name(t, 'chinese')} blocks the win: it must be konged "
+                    "first (A-L15-23, B-一.6-8)")
+    if opens == 0:
+        return "no 開口: a win needs a chi, peng or exposed kong (A-L55, B-一.1)"
+    if guoshui_blocked and rules.guoshui != "none" and discard:
+        return ("過水: a win on this tile was passed since the last draw and this one is not "
+                "worth more (B-二.2.5)")
+    return None
 
-    def _laizi_single_wait(self, full: list) -> bool:
-        """The 13 tiles before the win were sets and a single laizi, so any tile would
-        pair it: with two extra jokers, some reading leaves them as the free pair."""
-        if full[self.laizi] == 0 or self.ctx.win_tile == self.laizi:
-            return False
-        before = list(full)
-        before[self.ctx.win_tile] -= 1
-        jokers = before[self.laizi] - 1      # the other laizi stand in the sets
-        before[self.laizi] = 0
-        return any(r.free_pairs for r in _core.readings(bytes(before), jokers + 2, seven_pairs=False))
 
-    def _settle(self, best: _Win) -> ScoreResult:
-        rules, ctx = self.rules, self.ctx
-        big = best.big > 0
-        names = list(best.names)
-        fengyise = "風一色" in names
+def _settle(best: _Win, table: _Table, zimo: bool, liable: Optional[tuple[str, str]],
+            laizi: int, rules: WuhanRules) -> ScoreResult:
+    """Every loser pays base × 2^(winner fans) × 2^(own fans), capped; 金頂 / 陽光頂 /
+    光明頂 when all three exceed the cap (A-L105-137, B-三.A-C); 包 moves it all."""
+    mult, hard, k, pats = best
+    if "風一色" in pats:
+        names = list(pats)
+        over = True        # 風一色 is paid as a top whatever the fans
+    else:
+        names = ["硬胡" if hard else "軟胡", *pats]
+        if not k:
+            names.insert(0, "小胡")
+        if zimo:
+            names.append("自摸")
+        factor = rules.big_zimo_fangchong_factor
+        shares = []
+        over = True
+        for seat, small_fans, big_fans, discarder in table.seats:
+            raw = mult * 2 ** big_fans * (factor if discarder else 1) if k \
+                else mult * 2 ** (small_fans + discarder)
+            over = over and raw > 400
+            shares.append((seat, int(min(raw, 400))))
+    if over:
         gold, sun, bright = rules.tiers
-        if not fengyise:
-            names.insert(0, "硬胡" if best.hard else "軟胡")
-            if not big:
-                names.insert(0, "小胡")
-            if self.zimo:
-                names.append("自摸")
-        raw = {}
-        for l in self.losers:
-            lf = self.loser_fans[l.seat][big]
-            if fengyise:
-                raw[l.seat] = float("inf")
-            elif big:
-                fang = rules.big_zimo_fangchong_factor if l.discarder else 1
-                raw[l.seat] = best.multiplier * 2 ** lf * fang
-            else:
-                raw[l.seat] = best.multiplier * 2 ** (lf + (1 if l.discarder else 0))
-        opened = {l.seat: l.opened for l in self.losers}
-        if all(v > 400 for v in raw.values()):
-            all_closed = not any(opened.values())
-            pays = {}
-            for seat in OTHERS:
-                if opened[seat]:
-                    pays[seat] = gold
-                else:
-                    pays[seat] = bright if all_closed else sun
-            if any(opened.values()):
-                names.append("金頂")
-            if not all_closed and not all(opened.values()):
+        opened = table.opened
+        if not any(opened.values()):
+            shares = [(seat, bright) for seat in OTHERS]
+            names.append("光明頂")
+        else:
+            shares = [(seat, gold if opened[seat] else sun) for seat in OTHERS]
+            names.append("金頂")
+            if not all(opened.values()):
                 names.append("陽光頂")
-            if all_closed:
-                names.append("光明頂")
-        else:
-            pays = {seat: int(min(v, 400)) for seat, v in raw.items()}
-        total = sum(pays.values())
-        liable = self._liable(best)
-        transfers = []
-        if liable is not None:
-            seat, why = liable
-            names.append(why)
-            transfers.append(Transfer(seat, "W", total, why))
-        else:
-            discarder = next((l.seat for l in self.losers if l.discarder), None)
-            transfers += [Transfer(seat, "W", amount, "放沖" if seat == discarder else "胡")
-                          for seat, amount in pays.items()]
-        return ScoreResult(True, total, UNIT, tuple(names), Ledger.of(transfers),
-                           detail={"laizi": self.laizi, "multiplier": best.multiplier, "shares": pays})
+    total = sum(amount for _, amount in shares)
+    if liable is not None:
+        names.append(liable[1])
+        ledger = Ledger.paid_to("W", [(liable[0], total, liable[1])])
+    else:
+        ledger = Ledger.paid_to("W", [(seat, amount, "放沖" if seat == table.discarder else "胡")
+                                      for seat, amount in shares])
+    return ScoreResult.win(total, UNIT, tuple(names), ledger,
+                           {"laizi": laizi, "multiplier": mult, "shares": dict(shares)})
 
-    def _liable(self, best: _Win) -> Optional[tuple[str, str]]:
-        """包胡 / 見三包 (A-L125-135, B-三.B): who pays everything, if anyone."""
-        ctx, rules = self.ctx, self.rules
-        if ctx.robbing_kong and rules.qianggang_settlement == "as_gangkai_robbed_pays_all":
-            return "A", "包胡"
-        if "全求人" in best.names and not ctx.self_draw and not self.discarder_ready:
-            return "A", "包胡"
-        if "清一色" in best.names:
-            opens = [m for m in self.hand.melds if m.kind in (CHI, PENG, MINGGANG)]
-            if len(opens) >= 3 and opens[2].from_seat in OTHERS:
-                return opens[2].from_seat, "見三包"
-        return None
+
+def _liable(best: _Win, ctx: WinContext, melds: _Melds, discarder_ready: bool,
+            rules: WuhanRules) -> Optional[tuple[str, str]]:
+    """包胡 / 見三包 (A-L125-135, B-三.B): who pays everything, if anyone."""
+    if ctx.robbing_kong and rules.qianggang_settlement == "as_gangkai_robbed_pays_all":
+        return "A", "包胡"
+    names = best[3]
+    if "全求人" in names and not ctx.self_draw and not discarder_ready:
+        return "A", "包胡"
+    if "清一色" in names and melds.third_opener is not None:
+        return melds.third_opener, "見三包"
+    return None
 
 
 def score(hand: Hand, ctx: WinContext, rules: WuhanRules = WuhanRules(), *, indicator,
@@ -533,8 +546,53 @@ def score(hand: Hand, ctx: WinContext, rules: WuhanRules = WuhanRules(), *, indi
     ``discarder_ready`` decides 全求人 包胡; ``guoshui_same_tile_not_higher``: a win on this
     tile was declined since the winner's last draw.  The value is the total the winner
     receives; the best laizi use is the one with the highest winner multiplier."""
-    return _Scorer(hand, ctx, rules, _tile(indicator), losers, special_kongs or {}, last_four,
-                   discarder_ready, guoshui_same_tile_not_higher).run()
+    indicator = _tile(indicator)
+    laizi = _LAIZI[indicator, rules.gang_variant]
+    must_kong = _MUST_KONG[indicator, rules.gang_variant]
+    table = _table_of(losers, rules, not (ctx.self_draw or ctx.robbing_kong))
+    special_fans = 0
+    if special_kongs:
+        unknown = set(special_kongs) - _SPECIAL_KONGS
+        if unknown:
+            raise ValueError(f"unknown special kongs {sorted(unknown)}")
+        special_fans = _kong_fans(special_kongs, rules)
+    full = bytearray(hand.concealed.tobytes())   # the 14 tiles of the win, melds apart
+    full[ctx.win_tile] += 1
+    melds = _melds(hand.melds, laizi, must_kong)
+    # the concealed counts are within 4 (Hand checks them): only the winning tile, the
+    # meld kinds and the indicator (one copy is flipped, B-一.4) can exceed what exists
+    if full[ctx.win_tile] > 4 or full[indicator] + melds.counts[indicator] > 3 \
+            or any(full[t] + melds.counts[t] > 4 for t in melds.kinds):
+        hand.check_copies(ctx.win_tile, {indicator: 3})
+    if melds.problem:
+        raise ValueError(melds.problem)
+
+    reason = _no_win_reason(hand, ctx, full, laizi, must_kong, melds.opens,
+                            guoshui_same_tile_not_higher, rules)
+    if reason:
+        return ScoreResult.no_win(reason, UNIT)
+    held = full[laizi]
+    readings = _readings(full, held, laizi, ctx, melds, len(hand.melds), rules)
+    if not ctx.self_draw and rules.jianzihu_discard_forbidden \
+            and any(r[3] for r in readings) and _laizi_single_wait(full, laizi, ctx.win_tile):
+        # 見字胡 (C13): a laizi single that takes any tile may win only by self-draw;
+        # waiting for a 2-5-8 to pair it (見將胡) is still allowed on a discard
+        readings = [r for r in readings if not r[3] or ctx.win_tile in SUITED_258]
+    # fans that do not depend on the reading: 開口 (or 口口翻), kongs (A-L105, B-三.A)
+    fixed_fans = (melds.opens if rules.kaikou_mode == KOUKOU_FAN else 1) + melds.kong_fans + special_fans
+    zimo = ctx.self_draw and not ctx.robbing_kong and (not ctx.after_kong or rules.gangkai_zimo_factor)
+    context_bits = (ctx.self_draw | ctx.after_kong << 1 | ctx.robbing_kong << 2
+                    | last_four << 3) << _CONTEXT_SHIFT
+    best = None
+    for r in readings:
+        win = _evaluate(r, context_bits, held, fixed_fans, ctx.dealer, zimo, rules)
+        # the first reading that pays most; then hard before soft, then more patterns
+        if win is not None and (best is None or win[:3] > best[:3]):
+            best = win
+    if best is None:
+        return ScoreResult.no_win("the tiles do not form a winning hand under Wuhan rules (a small "
+                                  "win needs a 2-5-8 pair and at most one laizi)", UNIT)
+    return _settle(best, table, zimo, _liable(best, ctx, melds, discarder_ready, rules), laizi, rules)
 
 
 def score_case(case: dict, rules: WuhanRules) -> ScoreResult:

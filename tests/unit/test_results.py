@@ -1,0 +1,58 @@
+"""The region-independent result types: ledgers and score results."""
+import pytest
+
+from hupai.rules import Ledger
+from hupai.rules.ledger import Transfer
+from hupai.rules.result import ScoreResult
+
+
+def test_paid_to_builds_the_same_transfers_as_of():
+    items = [("A", 4, "胡"), ("B", 0, "胡"), ("C", 8, "放沖")]
+    fast = Ledger.paid_to("W", items)
+    slow = Ledger.of(Transfer(payer, "W", amount, reason) for payer, amount, reason in items)
+    assert fast == slow
+    assert [type(t) for t in fast] == [Transfer, Transfer]      # the zero share is dropped
+    assert fast.net() == {"A": -4, "C": -8, "W": 12}
+
+
+@pytest.mark.parametrize("items, problem", [([("A", -1, "x")], "never negative"),
+                                            ([("W", 3, "x")], "cannot pay itself")])
+def test_paid_to_rejects_what_of_rejects(items, problem):
+    with pytest.raises(ValueError, match=problem):
+        Ledger.paid_to("W", items)
+
+
+def test_win_result_equals_the_dataclass_constructor():
+    ledger = Ledger.paid_to("W", [("A", 2, "胡")])
+    fast = ScoreResult.win(2, "分", ("小胡",), ledger, {"laizi": 3})
+    assert fast == ScoreResult(True, 2, "分", ("小胡",), ledger, None, {"laizi": 3})
+    assert fast.payments == {"A": -2, "W": 2}
+    with pytest.raises(AttributeError):
+        fast.value = 5          # still frozen
+
+
+def test_cached_hashes_do_not_travel_in_pickles(tmp_path):
+    """Flags and Wuhan losers cache their hash; string hashes are salted per process, so a
+    pickle read by another process (multiprocessing workers) must hash afresh."""
+    import pickle
+    import subprocess
+    import sys
+
+    from hupai.rules import wuhan
+    from hupai.rules.luzhou import LuzhouRules
+
+    objects = [LuzhouRules(), wuhan.WuhanRules(kaikou_mode="koukou_fan"),
+               wuhan.Loser("B", opened=True, kongs={"an": 1})]
+    for x in objects:
+        hash(x)                 # fill the caches before pickling
+    path = tmp_path / "objects.pickle"
+    path.write_bytes(pickle.dumps(objects))
+    check = ("import pickle, sys, dataclasses; from hupai.rules import wuhan; "
+             f"xs = pickle.loads(open({str(path)!r}, 'rb').read()); "
+             "fresh = [type(x)(**{f.name: getattr(x, f.name) for f in dataclasses.fields(x)}) for x in xs]; "
+             "assert xs == fresh and [hash(x) for x in xs] == [hash(y) for y in fresh], 'stale hash'; "
+             "print('ok')")
+    for seed in ("1", "2"):
+        out = subprocess.run([sys.executable, "-c", check], capture_output=True, text=True,
+                             env={**__import__("os").environ, "PYTHONHASHSEED": seed})
+        assert out.stdout.strip() == "ok", out.stderr
