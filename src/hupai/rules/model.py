@@ -74,7 +74,12 @@ class Hand:
     melds: tuple[DeclaredMeld, ...] = ()
 
     def __post_init__(self) -> None:
-        c = np.array(self.concealed, dtype=np.int64, copy=True)
+        raw = np.asarray(self.concealed)
+        if raw.dtype.kind not in "biuf":
+            raise TypeError(f"concealed counts must be integers, not {raw.dtype}")
+        if raw.dtype.kind == "f" and not (np.isfinite(raw).all() and (raw == np.round(raw)).all()):
+            raise ValueError("concealed counts must be whole numbers")
+        c = raw.astype(np.int64)
         if c.shape != (34,):
             raise ValueError(f"concealed counts must have shape (34,), got {c.shape}")
         if (c < 0).any() or (c > 4).any():
