@@ -169,6 +169,47 @@ static inline int lan_deficit(const uint8_t *counts, unsigned opts)
     return hupai_lan_deficit(counts, (opts & HUPAI_LAN_STRICT) != 0, 0);
 }
 
+/* ------------------------------------------------------------ 2-5-8 pair */
+
+/* Pre: counts valid, cls their group classes, m <= 4.  Standard deficit of m melds
+ * and a pair of a suited 2, 5 or 8: the pair's suit from its own table, the other
+ * three groups pair-free from their class rows (pair-free entries do not depend on
+ * where a pair may go, so only the pair's group needs the restricted table). */
+static int pair258_deficit(const uint8_t *counts, const int cls[4], int m)
+{
+    int best = BIG;
+    for (int g = 0; g < 3; g++) {
+        int tiles = 0;
+        const uint8_t *row =
+            HUPAI_P258[HUPAI_SUIT_P258[group_rank(counts + SUIT_KINDS * g, SUIT_KINDS, HUPAI_SUIT_RANK, &tiles)]];
+        int o[3], k = 0;
+        for (int h = 0; h < 4; h++)
+            if (h != g) o[k++] = cls[h];
+        const uint8_t *rest = HUPAI_DEF[COMB(COMB(o[0], o[1]), o[2])];
+        for (int j = 0; j <= m; j++) best = imin(best, row[j] + rest[2 * (m - j)]);
+    }
+    return best;
+}
+
+/* Pre: as pair258_deficit with m the melds of counts plus one tile.  Mask of kinds
+ * (held < 4) whose addition brings that deficit to goal; one evaluation per kind,
+ * as this form serves the regional analysis rather than the bulk kernels. */
+static uint64_t pair258_reaching(const uint8_t *counts, int m, unsigned opts, int goal)
+{
+    uint8_t tmp[HUPAI_KINDS];
+    int cls[4];
+    memcpy(tmp, counts, HUPAI_KINDS);
+    uint64_t mask = 0;
+    for (int t = 0; t < HUPAI_KINDS; t++) {
+        if (tmp[t] >= 4) continue;
+        tmp[t]++;
+        classify(tmp, opts, cls);
+        if (pair258_deficit(tmp, cls, m) == goal) mask |= (uint64_t)1 << t;
+        tmp[t]--;
+    }
+    return mask;
+}
+
 /* ------------------------------------------------------------ public kernels */
 
 /* Deficits of both forms (BIG where a form is off or does not fit). */
@@ -181,7 +222,9 @@ static inline hand_eval evaluate_m(const uint8_t *counts, int jokers, unsigned o
     hand_eval e;
     int tiles = classify(counts, opts, e.cls);
     e.m = m >= 0 ? m : (tiles + jokers) / 3;
-    e.standard = (opts & HUPAI_STANDARD) ? HUPAI_DEF[hand_class(e.cls)][2 * e.m + 1] : BIG;
+    e.standard = !(opts & HUPAI_STANDARD) ? BIG
+               : (opts & HUPAI_PAIR_258) ? pair258_deficit(counts, e.cls, e.m)
+               : HUPAI_DEF[hand_class(e.cls)][2 * e.m + 1];
     e.seven = ((opts & HUPAI_SEVEN_PAIRS) && e.m == 4) ? seven_from_census(census(counts), opts) : BIG;
     e.lan = ((opts & HUPAI_SHISANLAN) && e.m == 4) ? lan_deficit(counts, opts) : BIG;
     return e;
@@ -281,7 +324,9 @@ static uint64_t improving(const uint8_t *counts, const hand_eval *e, unsigned op
     uint64_t mask = 0;
     /* One more tile lowers a form's deficit by at most one, so only forms already at
      * the minimum can lower the hand's. */
-    if (e->standard == d) mask |= standard_reaching(counts, e, opts, d - 1);
+    if (e->standard == d)
+        mask |= (opts & HUPAI_PAIR_258) ? pair258_reaching(counts, e->m, opts, d - 1)
+                                        : standard_reaching(counts, e, opts, d - 1);
     if (e->seven == d) mask |= seven_reaching(counts, opts, d - 1);
     if (e->lan == d) mask |= lan_reaching(counts, opts, d - 1);
     return mask;

@@ -22,6 +22,8 @@
 #define HUPAI_HONOR_SEQ 8u       /* any three winds, and 白发中, form a sequence */
 #define HUPAI_SHISANLAN 16u      /* 十三爛: 14 different tiles, suited ones of a suit >= 3 apart */
 #define HUPAI_LAN_STRICT 32u     /* 十三爛 suited tiles only from one of 147 / 258 / 369 per suit */
+#define HUPAI_PAIR_258 64u       /* standard form: the pair is a suited 2, 5 or 8 (Wuhan small win);
+                                  * deficits, wins, shanten, waits and 进张 only */
 
 /* meld kinds in decompositions */
 #define HUPAI_MELD_SEQUENCE 0

@@ -43,9 +43,13 @@ def group_of(t: int) -> int:
     return min(t // 9, 3)
 
 
+SUITED_258 = frozenset(t for t in range(27) if t % 9 in (1, 4, 7))
+
+
 @lru_cache(maxsize=None)
-def group_patterns(g: int, honor_sequences: bool) -> dict[tuple[int, int], np.ndarray]:
-    """Every pattern of group g: (melds, pair) -> array of count vectors (group-local)."""
+def group_patterns(g: int, honor_sequences: bool, pair258: bool = False) -> dict[tuple[int, int], np.ndarray]:
+    """Every pattern of group g: (melds, pair) -> array of count vectors (group-local);
+    with ``pair258`` the pair is a suited 2, 5 or 8."""
     start, size, _ = GROUPS[g]
     melds = [tiles for _, tiles in meld_templates(honor_sequences) if group_of(tiles[0]) == g]
     pats: dict[tuple[int, int], set[tuple[int, ...]]] = {}
@@ -59,24 +63,28 @@ def group_patterns(g: int, honor_sequences: bool) -> dict[tuple[int, int], np.nd
                 continue
             pats.setdefault((j, 0), set()).add(tuple(vec))
             for t in range(size):
-                if vec[t] <= 2:
+                if vec[t] <= 2 and (not pair258 or start + t in SUITED_258):
                     v2 = list(vec)
                     v2[t] += 2
                     pats.setdefault((j, 1), set()).add(tuple(v2))
     return {k: np.array(sorted(v), dtype=np.int64) for k, v in pats.items()}
 
 
-def group_deficit(counts: np.ndarray, g: int, j: int, p: int, honor_sequences: bool) -> int:
+def group_deficit(counts: np.ndarray, g: int, j: int, p: int, honor_sequences: bool,
+                  pair258: bool = False) -> int:
     start, size, _ = GROUPS[g]
-    P = group_patterns(g, honor_sequences)[(j, p)]
+    P = group_patterns(g, honor_sequences, pair258).get((j, p))
+    if P is None:
+        return 10 ** 6        # no such pattern (a 2-5-8 pair among the honours)
     c = np.asarray(counts[start:start + size], dtype=np.int64)
     return int(np.maximum(P - c, 0).sum(axis=1).min())
 
 
-def standard_deficit(counts, m: int, p: int = 1, honor_sequences: bool = False) -> int:
+def standard_deficit(counts, m: int, p: int = 1, honor_sequences: bool = False,
+                     pair258: bool = False) -> int:
     counts = np.asarray(counts)
-    table = [[[group_deficit(counts, g, j, q, honor_sequences) for q in range(2)] for j in range(m + 1)]
-             for g in range(4)]
+    table = [[[group_deficit(counts, g, j, q, honor_sequences, pair258) for q in range(2)]
+              for j in range(m + 1)] for g in range(4)]
     best = 10 ** 9
     for split in itertools.product(range(m + 1), repeat=4):
         if sum(split) != m:
@@ -139,13 +147,13 @@ def lan_deficit(counts, strict=False, seven_stars=False) -> int:
 
 
 def deficit(counts, jokers=0, *, standard=True, seven_pairs=True, quads_as_two_pairs=True,
-            honor_sequences=False, shisanlan=False) -> int:
+            honor_sequences=False, shisanlan=False, pair258=False) -> int:
     counts = np.asarray(counts, dtype=np.int64)
     total = int(counts.sum()) + jokers
     m = total // 3
     d = 10 ** 9
     if standard:
-        d = standard_deficit(counts, m, 1, honor_sequences)
+        d = standard_deficit(counts, m, 1, honor_sequences, pair258)
     if seven_pairs and m == 4:
         d = min(d, seven_pairs_deficit(counts, quads_as_two_pairs))
     if shisanlan and m == 4:

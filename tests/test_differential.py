@@ -142,3 +142,20 @@ def test_lan_deficit(hand, strict, seven_stars):
         return
     assert hupai.lan_deficit(counts, strict=strict, seven_stars=seven_stars) == \
         ref.lan_deficit(counts, strict=strict, seven_stars=seven_stars)
+
+
+@given(any_hand(remainders=(1, 2)), options)
+def test_pair258_deficit_and_shanten(hand, opts):
+    """Wuhan's small win: the pair must be a suited 2, 5 or 8 (pair258)."""
+    counts, jokers = hand
+    opts = dict(opts, pair258=True)
+    assert hupai.deficit(counts, jokers, **opts) == ref.deficit(counts, jokers, **opts)
+    assert hupai.shanten(counts, jokers, **opts) == ref.shanten(counts, jokers, **opts)
+
+
+@given(any_hand(remainders=(1,)), options)
+def test_pair258_waits_and_improving(hand, opts):
+    counts, jokers = hand
+    opts = dict(opts, pair258=True)
+    assert hupai.waits(counts, jokers, **opts) == ref.waits(counts, jokers, **opts)
+    assert hupai.improving(counts, jokers, **opts) == ref.improving(counts, jokers, **opts)

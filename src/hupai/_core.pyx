@@ -18,7 +18,7 @@ from hupai._kernel cimport (
     hupai_reading, hupai_readings, hupai_summary, hupai_summarize, hupai_discards,
     hupai_discards_void,
     HUPAI_STANDARD, HUPAI_SEVEN_PAIRS, HUPAI_QUADS_AS_TWO, HUPAI_HONOR_SEQ, HUPAI_SHISANLAN,
-    HUPAI_LAN_STRICT, hupai_lan_deficit,
+    HUPAI_LAN_STRICT, HUPAI_PAIR_258, hupai_lan_deficit,
     HUPAI_MELD_SEQUENCE, HUPAI_MELD_TRIPLET, HUPAI_MELD_PAIR, HUPAI_MELD_ANY, HUPAI_FREE,
 )
 
@@ -104,10 +104,10 @@ cdef int load_jokers(object jokers) except -1:
 
 
 cdef inline unsigned _options(bint standard, bint seven_pairs, bint quads, bint honor_seq,
-                              object lan=False):
+                              object lan=False, bint pair258=False):
     return ((HUPAI_STANDARD if standard else 0) | (HUPAI_SEVEN_PAIRS if seven_pairs else 0)
             | (HUPAI_QUADS_AS_TWO if quads else 0) | (HUPAI_HONOR_SEQ if honor_seq else 0)
-            | _lan_bits(lan))
+            | _lan_bits(lan) | (HUPAI_PAIR_258 if pair258 else 0))
 
 
 cdef unsigned _lan_bits(object lan) except? 0:
@@ -145,7 +145,7 @@ cdef inline int _check_size(int total, int remainder, str what) except -1:
 
 
 def is_win(counts, jokers=0, *, bint seven_pairs=True, bint quads_as_two_pairs=True,
-           bint honor_sequences=False, shisanlan=False):
+           bint honor_sequences=False, shisanlan=False, bint pair258=False):
     """Whether the hand is complete: 3M+2 tiles forming M melds and a pair (or seven
     pairs).
 
@@ -157,17 +157,20 @@ def is_win(counts, jokers=0, *, bint seven_pairs=True, bint quads_as_two_pairs=T
     pairs must be of distinct kinds.  ``honor_sequences`` (Fuzhou): any three different
     winds, and 中发白, also form a sequence.  ``shisanlan`` (Fuzhou): a 14-tile hand of 14
     different tiles whose suited tiles of a suit are at least three apart (十三爛) wins;
-    ``"strict"`` allows only 147 / 258 / 369 within a suit.
+    ``"strict"`` allows only 147 / 258 / 369 within a suit.  ``pair258`` (Wuhan's small
+    win): the pair of the standard form must be a suited 2, 5 or 8 (a joker pair can be).
     """
     cdef uint8_t c[NK]
     cdef int k = load_jokers(jokers)
     cdef int total = load_counts(counts, c) + k
     _check_size(total, 2, "is_win")
-    return hupai_is_win(c, k, _options(True, seven_pairs, quads_as_two_pairs, honor_sequences, shisanlan)) != 0
+    return hupai_is_win(c, k, _options(True, seven_pairs, quads_as_two_pairs, honor_sequences, shisanlan,
+                                       pair258)) != 0
 
 
 def shanten(counts, jokers=0, *, bint standard=True, bint seven_pairs=True,
-            bint quads_as_two_pairs=True, bint honor_sequences=False, shisanlan=False):
+            bint quads_as_two_pairs=True, bint honor_sequences=False, shisanlan=False,
+            bint pair258=False):
     """Shanten number: -1 complete, 0 ready, n = n tiles away from ready.
 
     shanten = min over complete patterns P (M melds + a pair for ``standard``, or
@@ -183,7 +186,8 @@ def shanten(counts, jokers=0, *, bint standard=True, bint seven_pairs=True,
     if not standard and not ((seven_pairs or shisanlan) and total >= 13):
         raise ValueError("no enabled form fits this hand: enable standard, or seven_pairs "
                          "with 13-14 tiles")
-    return hupai_shanten(c, k, _options(standard, seven_pairs, quads_as_two_pairs, honor_sequences, shisanlan))
+    return hupai_shanten(c, k, _options(standard, seven_pairs, quads_as_two_pairs, honor_sequences, shisanlan,
+                                        pair258))
 
 
 cdef list _mask_to_list(uint64_t mask):
@@ -196,7 +200,7 @@ cdef list _mask_to_list(uint64_t mask):
 
 
 def waits(counts, jokers=0, *, bint seven_pairs=True, bint quads_as_two_pairs=True,
-          bint honor_sequences=False, shisanlan=False):
+          bint honor_sequences=False, shisanlan=False, bint pair258=False):
     """The tiles that complete a ready hand: kinds t with counts[t] < 4 such that adding
     one t makes :func:`is_win` true.  The total must be 3M+1.  Sorted tile indices;
     empty when the hand is not ready."""
@@ -204,11 +208,13 @@ def waits(counts, jokers=0, *, bint seven_pairs=True, bint quads_as_two_pairs=Tr
     cdef int k = load_jokers(jokers)
     cdef int total = load_counts(counts, c) + k
     _check_size(total, 1, "waits")
-    return _mask_to_list(hupai_waits(c, k, _options(True, seven_pairs, quads_as_two_pairs, honor_sequences, shisanlan)))
+    return _mask_to_list(hupai_waits(c, k, _options(True, seven_pairs, quads_as_two_pairs, honor_sequences,
+                                                    shisanlan, pair258)))
 
 
 def improving(counts, jokers=0, *, bint standard=True, bint seven_pairs=True,
-              bint quads_as_two_pairs=True, bint honor_sequences=False, shisanlan=False):
+              bint quads_as_two_pairs=True, bint honor_sequences=False, shisanlan=False,
+              bint pair258=False):
     """Effective tiles (进张) of a 3M+1 hand: the kinds t with counts[t] < 4 whose
     addition lowers the shanten.  For a ready hand these are its waits."""
     cdef uint8_t c[NK]
@@ -219,7 +225,7 @@ def improving(counts, jokers=0, *, bint standard=True, bint seven_pairs=True,
         raise ValueError("no enabled form fits this hand: enable standard, or seven_pairs "
                          "with 13-14 tiles")
     return _mask_to_list(hupai_improving(c, k, _options(standard, seven_pairs, quads_as_two_pairs,
-                                                        honor_sequences, shisanlan)))
+                                                        honor_sequences, shisanlan, pair258)))
 
 
 cdef tuple _KIND_NAMES = ("sequence", "triplet", "pair", "any")
@@ -441,7 +447,8 @@ cdef long _effective(uint64_t mask, const long *un, dict out) except -1:
 
 
 def discard_options(counts, jokers, unseen, bint seven_pairs=True, bint quads_as_two_pairs=True,
-                    bint honor_sequences=False, shisanlan=False, int void_suit=-1):
+                    bint honor_sequences=False, shisanlan=False, int void_suit=-1,
+                    bint pair258=False):
     """``[(discard, shanten, {kind: unseen}, total)]`` for every kind held, where the
     map lists the kinds that lower the shanten after the discard and still have unseen
     copies (``unseen``: 34 ints).  The core of :func:`hupai.analyze_discards`."""
@@ -455,7 +462,8 @@ def discard_options(counts, jokers, unseen, bint seven_pairs=True, bint quads_as
     cdef dict eff
     _check_size(total, 2, "analyze_discards")
     _load_unseen(unseen, un)
-    cdef unsigned opts = _options(True, seven_pairs, quads_as_two_pairs, honor_sequences, shisanlan)
+    cdef unsigned opts = _options(True, seven_pairs, quads_as_two_pairs, honor_sequences, shisanlan,
+                                  pair258)
     if not -1 <= void_suit <= 2:
         raise ValueError(f"void_suit must be 0 (m), 1 (p), 2 (s) or -1, got {void_suit}")
     with nogil:
@@ -522,7 +530,8 @@ def lan_deficit(counts, *, strict=False, bint seven_stars=False):
 
 
 def deficit(counts, jokers=0, *, bint standard=True, bint seven_pairs=True,
-            bint quads_as_two_pairs=True, bint honor_sequences=False, shisanlan=False):
+            bint quads_as_two_pairs=True, bint honor_sequences=False, shisanlan=False,
+            bint pair258=False):
     """Fewest tiles the hand lacks for a complete pattern of total // 3 melds and a pair
     (or seven pairs), jokers not counted as held.  A building block for the rules."""
     cdef uint8_t c[NK]
@@ -531,7 +540,8 @@ def deficit(counts, jokers=0, *, bint standard=True, bint seven_pairs=True,
     _check_size(total, 3, "deficit")
     if not standard and not ((seven_pairs or shisanlan) and total >= 13):
         raise ValueError("no enabled form fits this hand")
-    return hupai_deficit(c, k, _options(standard, seven_pairs, quads_as_two_pairs, honor_sequences, shisanlan))
+    return hupai_deficit(c, k, _options(standard, seven_pairs, quads_as_two_pairs, honor_sequences, shisanlan,
+                                        pair258))
 
 
 # ------------------------------------------------------------------ batches

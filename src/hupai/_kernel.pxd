@@ -12,6 +12,7 @@ cdef extern from "hupai.h" nogil:
         HUPAI_HONOR_SEQ
         HUPAI_SHISANLAN
         HUPAI_LAN_STRICT
+        HUPAI_PAIR_258
         HUPAI_MELD_SEQUENCE
         HUPAI_MELD_TRIPLET
         HUPAI_MELD_PAIR

@@ -188,3 +188,18 @@ def test_extreme_inputs():
     # eight jokers and six tiles
     assert hupai.is_win(P("19m19p1z7z"), 8)
     assert len(hupai.decompose(P("19m19p1z7z"), 8)) > 0
+
+
+def test_pair258_restricts_the_pair_to_suited_2_5_8():
+    plain = dict(seven_pairs=False)
+    assert hupai.is_win(hupai.parse("11m234p567s789s555p"), **plain)
+    assert not hupai.is_win(hupai.parse("11m234p567s789s555p"), **plain, pair258=True)
+    assert hupai.is_win(hupai.parse("111m234p567s789s55p"), **plain, pair258=True)
+    assert hupai.is_win(hupai.parse("111m234p567s789s"), 2, **plain, pair258=True)   # a joker pair
+    assert not hupai.is_win(hupai.parse("123m234p567s789s11z"), **plain, pair258=True)
+    # all four 8s held: the pair cannot also lend a fifth 8 to a triplet
+    assert hupai.deficit(hupai.parse("8888s1m"), **plain, pair258=True) == 2
+    assert hupai.deficit(hupai.parse("8888s1m"), **plain) == 1
+    assert hupai.waits(hupai.parse("123m456p789s234s1s"), **plain) == [18, 21]    # 1s, 4s
+    assert hupai.waits(hupai.parse("123m456p789s234s1s"), **plain, pair258=True) == []
+    assert hupai.waits(hupai.parse("123m456p789s234s5s"), **plain, pair258=True) == [19, 22]  # 2s, 5s
