@@ -5,6 +5,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import hupai
+import reference as ref
 from strategies import any_hand
 
 
@@ -163,3 +164,49 @@ def test_wuhan_analysis():
         hupai.analyze_discards(hupai.parse("234m678m345s5s12p7z"), rules="wuhan", indicator="8p")
     with pytest.raises(ValueError, match="indicator"):
         hupai.analyze_discards(counts, rules="wuhan")
+    with pytest.raises(ValueError, match="never claimed"):   # 4s, the laizi, inside the chi
+        hupai.analyze_discards(counts, rules="wuhan", indicator="3s", declared=chi)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data())
+def test_wuhan_analysis_counts_the_way_to_a_small_win(data):
+    """Not yet ready: shanten and 进张 toward 4 sets and a 2-5-8 pair, the laizi as
+    jokers, checked against the reference; ready: exactly the legal waits."""
+    from hupai.rules import Hand, WinContext, parse_meld, wuhan
+    chi = (parse_meld("chi", "345s"),)
+    # a suited laizi, not inside the chi
+    indicator = data.draw(st.sampled_from([t for t in range(27) if t not in (19, 20, 21)]),
+                          label="indicator")
+    laizi = wuhan.laizi_of(indicator)
+    wall = [t for t in range(27) for _ in range(4 - (t == indicator) - (18 <= t <= 20))]
+    picks = data.draw(st.lists(st.sampled_from(range(len(wall))), min_size=11, max_size=11,
+                               unique=True), label="tiles")
+    counts = np.zeros(34, np.uint8)
+    for k in picks:
+        counts[wall[k]] += 1
+    rows = hupai.analyze_discards(counts, rules="wuhan", indicator=indicator, declared=chi)
+    losers = [wuhan.Loser(s, True) for s in "ABC"]
+    melded = sum(m.counts for m in chi)
+    seen = melded.copy()
+    seen[indicator] += 1          # the flipped indicator
+    unseen = hupai.analysis.unseen_counts(counts, seen).tolist()
+    assert {o.discard for o in rows} == {t for t in range(34) if counts[t] and t != laizi}
+    for o in rows:
+        after = counts.astype(np.int64)
+        after[o.discard] -= 1
+        natural = after.copy()
+        natural[laizi] = 0
+        jokers = int(after[laizi])
+        legal = {t for t in range(34) if unseen[t] and
+                 wuhan.score(Hand(after.astype(np.uint8), chi), WinContext(t, True), indicator=indicator,
+                             losers=losers).is_win}
+        if legal:
+            assert o.shanten == 0 and set(o.waits) == legal
+            continue
+        small = ref.shanten(natural, jokers, seven_pairs=False, pair258=True)
+        assert o.shanten == small and not o.waits
+        if small > 0:
+            expect = {t for t in ref.improving(natural, jokers, seven_pairs=False, pair258=True)
+                      if unseen[t] and t != laizi}
+            assert set(o.effective) - {laizi} == expect

@@ -75,10 +75,12 @@ def analyze_discards(counts, jokers: int = 0, visible=None, rules=None, *, melds
     the region's winning forms (Fuzhou: honour sequences, 十三爛) and value each wait as
     a self-drawn win.  ``rules="wuhan"`` needs the ``indicator`` and takes the player's
     ``declared`` melds (:class:`~hupai.rules.DeclaredMeld`; ``counts`` are then the
-    concealed tiles): the hand's laizi are its jokers (held as tiles in ``counts``),
-    must-kong tiles must already be konged (a hand holding one raises ``ValueError``),
-    and a ready discard lists only the waits that make a legal win (開口, 2-5-8 pair, one
-    laizi), each with the total it would collect as a self-draw with every loser
+    concealed tiles; the flipped indicator counts as seen, so ``visible`` leaves it
+    out): the hand's laizi are its jokers (held as tiles in ``counts``),
+    must-kong tiles must already be konged (a hand holding one raises ``ValueError``);
+    shanten and 进张 measure the distance to a small win (a 2-5-8 pair), and a ready
+    discard lists only the waits that make a legal win (開口, 2-5-8 pair or a big win,
+    one laizi), each with the total it would collect as a self-draw with every loser
     opened."""
     if rules is not None:
         name = rules if isinstance(rules, str) else type(rules).__module__.rsplit(".", 1)[-1]
@@ -206,6 +208,7 @@ def _analyze_wuhan(counts, jokers, visible, rules, declared, indicator) -> list[
         raise ValueError("under Wuhan rules the laizi are the hand's own tiles: pass jokers=0")
     indicator = tiles.parse_tile(indicator) if isinstance(indicator, str) else int(indicator)
     declared = tuple(declared)
+    wuhan.check_melds(declared, indicator, rules)
     arr = np.asarray(_as_counts(counts), dtype=np.uint8)
     laizi = wuhan.laizi_of(indicator, rules)
     held = [t for t in wuhan.must_kong_tiles(indicator, rules) if arr[t]]
@@ -217,27 +220,40 @@ def _analyze_wuhan(counts, jokers, visible, rules, declared, indicator) -> list[
             meld_counts[t] += 1
     natural = arr.copy()
     natural[laizi] = 0
+    meld_counts[indicator] += 1     # the flipped indicator is seen by everyone (B-一.4)
     unseen = unseen_counts(arr, meld_counts, visible).tolist()
     for t in wuhan.must_kong_tiles(indicator, rules):
         unseen[t] = 0     # never kept, so never an effective tile
-    rows = _core.discard_options(natural, int(arr[laizi]), unseen, False, True, False, False)
+    jokers = int(arr[laizi])
+    # shanten and 进张 toward a small win (2-5-8 pair); the plain form finds the ready
+    # discards whose waits may make a big win with another pair (碰碰胡, 清一色, ...)
+    small = _core.discard_options(natural, jokers, unseen, False, True, False, False, pair258=True)
+    plain = {row[0]: row for row in _core.discard_options(natural, jokers, unseen, False, True, False, False)}
     losers = [wuhan.Loser(s, True) for s in "ABC"]
+    laizi_draw = {laizi: unseen[laizi]} if unseen[laizi] else {}
     out = []
-    for d, sh, eff, tot in rows:
+    for d, sh, eff, tot in small:
         if d == laizi:
             continue      # a laizi is kept, or konged as a 癩子杠; it is not an ordinary discard
         values = None
         waits: dict = {}
-        if sh == 0:
+        if plain[d][1] == 0:
             after = arr.copy()
             after[d] -= 1
             hand = Hand(after, declared)
+            candidates = {**plain[d][2], **laizi_draw}
             values = {}
-            for t in eff:
+            for t in candidates:
                 res = wuhan.score(hand, WinContext(t, True), rules, indicator=indicator, losers=losers)
                 if res.is_win:
                     values[t] = res.value
-            waits = {t: eff[t] for t in values}
-        out.append(DiscardOption(d, sh, eff, tot, waits, values))
+            waits = {t: candidates[t] for t in values}
+            if waits or sh == 0:
+                # ready: the legal waits (none yet, e.g. before 開口, when only the shape is)
+                sh, eff, tot = 0, waits, sum(waits.values())
+        if sh > 0 and laizi_draw:
+            eff = {**eff, **laizi_draw}        # a drawn laizi is a joker: always one step closer
+            tot = sum(eff.values())
+        out.append(DiscardOption(d, sh, eff, tot, waits, values if sh == 0 else None))
     out.sort(key=lambda o: (o.shanten, -o.total, o.discard))
     return out

@@ -27,7 +27,7 @@ from .model import ANGANG, CHI, KONGS, MINGGANG, OPENING, OTHERS, PENG, Declared
 from .patterns import Pattern, PatternTable, resolve
 from .result import ChajiaoResult, ScoreResult, SeatReport
 
-__all__ = ["WuhanRules", "Rules", "Loser", "laizi_of", "must_kong_tiles", "score", "chajiao",
+__all__ = ["WuhanRules", "Rules", "Loser", "laizi_of", "must_kong_tiles", "check_melds", "score", "chajiao",
            "priority_winner",
            "PATTERNS", "UNIT"]
 
@@ -287,6 +287,16 @@ def _melds(melds: tuple[DeclaredMeld, ...], laizi: int, must_kong: frozenset[int
                   tuple(counts), kinds, suits, kinds <= SUITED_258,
                   all(m.kind != CHI for m in melds), len(feeders),
                   feeders[2] if len(feeders) >= 3 and feeders[2] in OTHERS else None)
+
+
+def check_melds(melds: Sequence[DeclaredMeld], indicator: int, rules: WuhanRules = WuhanRules()) -> None:
+    """ValueError when a declared meld is illegal under this indicator: a chi not of
+    three consecutive suited tiles, a peng or kong not of identical tiles, or one that
+    holds 紅中, the laizi or a must-kong tile (A-L31-33, B-二.1)."""
+    laizi = laizi_of(indicator, rules)
+    problem = _melds(tuple(melds), laizi, must_kong_tiles(indicator, rules)).problem
+    if problem:
+        raise ValueError(problem)
 
 
 # ------------------------------------------------------------------ patterns
