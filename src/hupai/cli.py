@@ -22,10 +22,16 @@ def cmd_analyze(args: argparse.Namespace) -> int:
     total = int(counts.sum()) + jokers
     visible = tiles.parse(args.visible) if args.visible else None
     out = sys.stdout
+    if (args.indicator or args.melds) and args.rules != "wuhan":
+        raise ValueError("--indicator and --melds go with --rules wuhan")
     if args.rules:
         if total % 3 != 2:
             raise ValueError("--rules analyses the discards of a 3M+2 hand (e.g. 14 tiles)")
-        rows = analyze_discards(counts, jokers, visible, rules=args.rules)
+        wuhan = {}
+        if args.rules == "wuhan":
+            from .verify import _melds as melds_of
+            wuhan = {"indicator": args.indicator, "declared": melds_of(_melds(args.melds))}
+        rows = analyze_discards(counts, jokers, visible, rules=args.rules, **wuhan)
         if args.json:
             out.write(json.dumps([o.to_json() for o in rows], ensure_ascii=False) + "\n")
             return 0
@@ -163,7 +169,8 @@ def cmd_chajiao(args: argparse.Namespace) -> int:
     if args.dealer:
         table["dealer"] = args.dealer
     options = {**table.get("options", {}), **_options(args.option)}
-    seats = {label: None if raw.get("won") else Hand(tiles.parse(raw["concealed"]), melds_of(raw.get("melds", [])))
+    build = getattr(region, "case_hand", Hand)    # Guiyang: a wrong tile count is 相公, not an error
+    seats = {label: None if raw.get("won") else build(tiles.parse(raw["concealed"]), melds_of(raw.get("melds", [])))
              for label, raw in table["seats"].items()}
     if not seats:
         raise ValueError("no seats: give --seat LABEL=TILES (or LABEL=won) or --json FILE")
@@ -198,9 +205,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--visible", help="tiles seen on the table, for the unseen counts")
     p.add_argument("--json", action="store_true",
                    help="print the discards of a 3M+2 hand as JSON, best first")
-    p.add_argument("--rules", choices=["luzhou", "guiyang", "fuzhou"],  # wuhan needs melds: API only
+    p.add_argument("--rules", choices=["luzhou", "wuhan", "guiyang", "fuzhou"],
                    help="analyse under a region's rules (Luzhou: 7z are the ghosts, 缺一門; "
+                        "Wuhan: needs --indicator, the laizi are the hand's own tiles; "
                         "the value of each wait of a ready discard)")
+    p.add_argument("--indicator", help="Wuhan: the flipped indicator tile (the laizi is the next one)")
+    p.add_argument("--melds", action="append", default=[],
+                   help="Wuhan: declared melds, e.g. 'chi:345s peng:777p@B' (the hand is then "
+                        "the concealed tiles)")
     p.set_defaults(func=cmd_analyze)
 
     v = sub.add_parser("verify", help="run acceptance case files",

@@ -109,3 +109,28 @@ def test_analyze_with_luzhou_rules(capsys):
     assert rows[0]["discard"] == "5s" and rows[0]["void"] == "s" and rows[0]["values"] == {"3p": 2, "7p": 2}
     code, out, _ = run(capsys, "analyze", "123m456m789p12p5s7z7p", "--rules", "luzhou")
     assert code == 0 and "values 3p=2 7p=2" in out
+
+
+def test_analyze_with_wuhan_rules(capsys):
+    import json
+    argv = ("analyze", "234m678m5s123p8p", "--rules", "wuhan", "--indicator", "8p", "--melds", "chi:345s")
+    code, out, _ = run(capsys, *argv, "--json")
+    rows = json.loads(out)
+    # the laizi is 9p; the flipped 8p is seen, so one 8p is left to draw
+    assert code == 0 and rows[0] == {"discard": "8p", "shanten": 0, "effective": {"5s": 2, "9p": 4},
+                                     "total": 6, "waits": {"5s": 2, "9p": 4},
+                                     "values": {"5s": 48, "9p": 24}}
+    assert all(r["discard"] != "9p" for r in rows)
+    code, out, _ = run(capsys, *argv)
+    assert code == 0 and "values 5s=48 9p=24" in out
+    code, _, err = run(capsys, "analyze", "234m678m5s123p8p", "--rules", "wuhan", "--melds", "chi:345s")
+    assert code == 2 and "indicator" in err
+    code, _, err = run(capsys, "analyze", "234m678m5s123p8p11s", "--indicator", "8p")
+    assert code == 2 and "--rules wuhan" in err
+
+
+def test_chajiao_command_takes_a_xianggong_seat(capsys):
+    """Guiyang: a seat with a wrong tile count (相公) is never ready and pays at 黄庄."""
+    code, out, _ = run(capsys, "chajiao", "--rules", "guiyang", "--seat", "A=123m456p789s2345s",
+                       "--seat", "B=123m456p789s23s")
+    assert code == 0 and "B: not ready" in out and "B -> A" in out
