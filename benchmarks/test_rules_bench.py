@@ -105,3 +105,26 @@ def test_analyze_discards_luzhou(benchmark):
 
     benchmark.group = "analyze_discards with rules"
     benchmark.pedantic(one, rounds=2000, iterations=1, warmup_rounds=100)
+
+
+def test_analyze_discards_wuhan(benchmark):
+    """One Wuhan hand (11 concealed tiles and a chi, laizi as dealt) analysed with rules:
+    shanten and 进张 toward a small win, the legal waits of ready discards valued."""
+    import hupai
+    from hupai.rules import parse_meld
+    chi = (parse_meld("chi", "345s"),)
+    rng = np.random.default_rng(12)
+    wall = np.array([t for t in range(27) for _ in range(4 - (18 <= t <= 20))])   # no 紅中
+    hands = []
+    while len(hands) < 300:
+        c = np.zeros(34, np.uint8)
+        np.add.at(c, rng.choice(wall, 11, replace=False), 1)
+        hands.append((c, int(rng.choice([t for t in range(27) if t not in (19, 20, 21)]))))
+    it = iter(range(10 ** 9))
+
+    def one():
+        c, indicator = hands[next(it) % len(hands)]
+        return hupai.analyze_discards(c, rules="wuhan", indicator=indicator, declared=chi)
+
+    benchmark.group = "analyze_discards with rules"
+    benchmark.pedantic(one, rounds=2000, iterations=1, warmup_rounds=100)

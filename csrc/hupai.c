@@ -171,17 +171,22 @@ static inline int lan_deficit(const uint8_t *counts, unsigned opts)
 
 /* ------------------------------------------------------------ 2-5-8 pair */
 
-/* Pre: counts valid, cls their group classes, m <= 4.  Standard deficit of m melds
- * and a pair of a suited 2, 5 or 8: the pair's suit from its own table, the other
- * three groups pair-free from their class rows (pair-free entries do not depend on
- * where a pair may go, so only the pair's group needs the restricted table). */
-static int pair258_deficit(const uint8_t *counts, const int cls[4], int m)
+/* Row id of suit g of counts in the 2-5-8-pair table. */
+static inline int p258_id(const uint8_t *counts, int g)
+{
+    int tiles = 0;
+    return HUPAI_SUIT_P258[group_rank(counts + SUIT_KINDS * g, SUIT_KINDS, HUPAI_SUIT_RANK, &tiles)];
+}
+
+/* Pre: cls the four group classes, p the suits' 2-5-8-pair row ids, m <= 4.  Standard
+ * deficit of m melds and a pair of a suited 2, 5 or 8: the pair's suit from its own
+ * table, the other three groups pair-free from their class rows (pair-free entries do
+ * not depend on where a pair may go, so only the pair's group needs the other table). */
+static int p258_combine(const int cls[4], const int p[3], int m)
 {
     int best = BIG;
     for (int g = 0; g < 3; g++) {
-        int tiles = 0;
-        const uint8_t *row =
-            HUPAI_P258[HUPAI_SUIT_P258[group_rank(counts + SUIT_KINDS * g, SUIT_KINDS, HUPAI_SUIT_RANK, &tiles)]];
+        const uint8_t *row = HUPAI_P258[p[g]];
         int o[3], k = 0;
         for (int h = 0; h < 4; h++)
             if (h != g) o[k++] = cls[h];
@@ -191,21 +196,35 @@ static int pair258_deficit(const uint8_t *counts, const int cls[4], int m)
     return best;
 }
 
+/* Pre: counts valid, cls their group classes, m <= 4. */
+static int pair258_deficit(const uint8_t *counts, const int cls[4], int m)
+{
+    int p[3] = {p258_id(counts, 0), p258_id(counts, 1), p258_id(counts, 2)};
+    return p258_combine(cls, p, m);
+}
+
 /* Pre: as pair258_deficit with m the melds of counts plus one tile.  Mask of kinds
- * (held < 4) whose addition brings that deficit to goal; one evaluation per kind,
- * as this form serves the regional analysis rather than the bulk kernels. */
+ * (held < 4) whose addition brings that deficit to goal; adding a tile changes one
+ * group, so only that group's class and row are looked up again. */
 static uint64_t pair258_reaching(const uint8_t *counts, int m, unsigned opts, int goal)
 {
     uint8_t tmp[HUPAI_KINDS];
-    int cls[4];
+    int cls[4], p[3];
     memcpy(tmp, counts, HUPAI_KINDS);
+    classify(tmp, opts, cls);
+    for (int g = 0; g < 3; g++) p[g] = p258_id(tmp, g);
     uint64_t mask = 0;
     for (int t = 0; t < HUPAI_KINDS; t++) {
         if (tmp[t] >= 4) continue;
+        int g = t < HONOR_BASE ? t / SUIT_KINDS : 3, tiles = 0;
+        int keep_cls = cls[g], keep_p = g < 3 ? p[g] : 0;
         tmp[t]++;
-        classify(tmp, opts, cls);
-        if (pair258_deficit(tmp, cls, m) == goal) mask |= (uint64_t)1 << t;
+        cls[g] = group_class(tmp, g, opts, &tiles);
+        if (g < 3) p[g] = p258_id(tmp, g);
+        if (p258_combine(cls, p, m) == goal) mask |= (uint64_t)1 << t;
         tmp[t]--;
+        cls[g] = keep_cls;
+        if (g < 3) p[g] = keep_p;
     }
     return mask;
 }
