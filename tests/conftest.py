@@ -11,6 +11,9 @@ settings.register_profile("default", max_examples=200, deadline=None,
                           suppress_health_check=[HealthCheck.too_slow, HealthCheck.large_base_example])
 settings.register_profile("thorough", max_examples=2000, deadline=None,
                           suppress_health_check=[HealthCheck.too_slow, HealthCheck.large_base_example])
+# the kernel tests under AddressSanitizer (.ci/run): every code path, fewer examples
+settings.register_profile("sanitize", max_examples=40, deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow, HealthCheck.large_base_example])
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 
