@@ -20,7 +20,9 @@ if debug or sanitize:
     compile_args = ["-O1", "-g", "-fno-omit-frame-pointer", "-UNDEBUG"]
     directives = {"boundscheck": True, "wraparound": True, "initializedcheck": True}
 if sanitize:
-    flags = ["-fsanitize=address,undefined", "-fno-sanitize-recover=undefined"]
+    # Python's own CFLAGS carry -fwrapv, which defines signed overflow and so hides it
+    # from UBSan: -fno-wrapv (after them) makes it a report again
+    flags = ["-fsanitize=address,undefined", "-fno-sanitize-recover=undefined", "-fno-wrapv"]
     compile_args += flags
     link_args += flags
 
