@@ -8,7 +8,7 @@ different sets), so that set is put aside and the rest is read by the core.
 """
 from __future__ import annotations
 
-from typing import Iterator
+from typing import Iterator, Sequence
 
 from .. import _core
 from ..melds import Reading
@@ -16,7 +16,7 @@ from ..melds import Reading
 __all__ = ["readings_beyond_four"]
 
 
-def readings_beyond_four(counts: list, jokers: int, seven_pairs: bool) -> Iterator[Reading]:
+def readings_beyond_four(counts: Sequence[int], jokers: int, seven_pairs: bool) -> Iterator[Reading]:
     """Every reading of the complete hand (``counts`` without the jokers) when jokers may
     exceed four copies of a kind; readings within four come first (the core's)."""
     seen = set()
