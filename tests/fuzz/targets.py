@@ -329,6 +329,8 @@ def rules_from(src: ByteSource, region):
         if isinstance(f.default, bool):
             allowed = [False, True]
         elif isinstance(f.default, str):
+            # KNOWN BUG (WuhanRules, reported): koukou_top_tiers=600 (not a str) raises
+            # AttributeError; add non-str values here once it raises TypeError / ValueError
             allowed = list(cls.CHOICES.get(f.name, ())) or [f.default, "500/600/700", "1/2/3"]
         else:
             allowed = list(cls.CHOICES.get(f.name, ())) or [f.default, None, 0, 1, 2, 40, 100]
