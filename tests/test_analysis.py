@@ -210,3 +210,20 @@ def test_wuhan_analysis_counts_the_way_to_a_small_win(data):
             expect = {t for t in ref.improving(natural, jokers, seven_pairs=False, pair258=True)
                       if unseen[t] and t != laizi}
             assert set(o.effective) - {laizi} == expect
+
+
+def test_visible_and_meld_counts_must_be_whole_numbers():
+    """Regression found by the fuzz targets: float counts were cast unchecked."""
+    hand = hupai.parse("123m456p789s11z256m")
+    seen = np.zeros(34)
+    seen[0] = 0.5
+    with pytest.raises(ValueError, match="whole numbers"):
+        hupai.analyze_discards(hand, visible=seen)
+    seen[0] = np.nan
+    with pytest.raises(ValueError, match="whole numbers"):
+        hupai.analyze_discards(hand, melds=seen)
+    with pytest.raises(TypeError, match="integer counts"):
+        hupai.analyze_discards(hand, visible=np.array(["1"] * 34))
+    seen[0] = 1.0
+    assert hupai.analyze_discards(hand, visible=seen)[0].effective == \
+        hupai.analyze_discards(hand, visible=seen.astype(int))[0].effective

@@ -47,6 +47,10 @@ def unseen_counts(counts, melds=None, visible=None) -> np.ndarray:
             arr = np.asarray(extra)
             if arr.shape != (34,):
                 raise ValueError(f"melds and visible are 34 counts, got shape {arr.shape}")
+            if arr.dtype.kind not in "iuf":
+                raise TypeError(f"melds and visible are integer counts, not {arr.dtype}")
+            if arr.dtype.kind == "f" and not (np.isfinite(arr).all() and (arr == np.round(arr)).all()):
+                raise ValueError("melds and visible counts must be whole numbers")
             if (arr < 0).any() or (arr > 4).any():
                 raise ValueError("melds and visible counts must be 0-4")
             seen += arr.astype(np.int64)

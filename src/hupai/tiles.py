@@ -29,7 +29,7 @@ __all__ = [
     "S1", "S2", "S3", "S4", "S5", "S6", "S7", "S8", "S9",
     "EAST", "SOUTH", "WEST", "NORTH", "WHITE", "GREEN", "RED",
     "WINDS", "DRAGONS", "SUITED",
-    "parse", "parse_tile", "format", "tile_name", "from_indices", "to_indices",
+    "parse", "parse_tile", "tile_index", "format", "tile_name", "from_indices", "to_indices",
     "suit_of", "rank_of", "is_honor",
 ]
 
@@ -153,6 +153,15 @@ def parse_tile(text: str) -> int:
     if len(found) != 1:
         raise ValueError(f"expected exactly one tile, found {len(found)} in {text!r}")
     return found[0]
+
+
+def tile_index(tile) -> int:
+    """A tile given as an index 0-33 or in notation (``"5p"``, ``"五筒"``) as its index;
+    ValueError for an index out of range or text that is not one tile, TypeError for
+    anything else."""
+    if isinstance(tile, str):
+        return parse_tile(tile)
+    return _check_index(tile)
 
 
 def _check_index(t: int) -> int:

@@ -146,3 +146,26 @@ def test_laizi_as_fifth_copy_option():
     assert not score("5555m123p78p9s", "9p", True, **kw).is_win
     r = score("5555m123p78p9s", "9p", True, rules=WuhanRules(ghost_as_fifth_copy=True), **kw)
     assert r.is_win and set(r.patterns) == {"小胡", "軟胡", "自摸"}
+
+
+def test_bad_indicators_and_flags_are_named():
+    """Regressions found by the fuzz targets: an indicator outside 0-33 raised KeyError,
+    a non-text koukou_top_tiers AttributeError."""
+    hand = Hand.parse("234m678m5s123p", [("chi", "345s")])
+    losers = [wuhan.Loser(s, True) for s in "ABC"]
+    for bad in (34, -1):
+        with pytest.raises(ValueError, match="outside 0-33"):
+            wuhan.score(hand, WinContext(22, True), indicator=bad, losers=losers)
+        with pytest.raises(ValueError, match="outside 0-33"):
+            wuhan.laizi_of(bad)
+    with pytest.raises(TypeError, match="tile index must be an int"):
+        wuhan.score(hand, WinContext(22, True), indicator=None, losers=losers)
+    with pytest.raises(ValueError, match="suit letter"):
+        wuhan.must_kong_tiles("5x")
+    with pytest.raises(ValueError, match="exactly one tile"):
+        wuhan.must_kong_tiles("55p")
+    assert wuhan.laizi_of("8p") == wuhan.laizi_of(16) == 17
+    with pytest.raises(TypeError, match="koukou_top_tiers"):
+        wuhan.WuhanRules(koukou_top_tiers=600)
+    with pytest.raises(TypeError, match="DeclaredMeld"):
+        wuhan.check_melds([("chi", "345s")], 16)

@@ -70,6 +70,9 @@ class WuhanRules(RegionFlags):
 
     def __post_init__(self) -> None:
         self._check_choices()
+        if not isinstance(self.koukou_top_tiers, str):
+            raise TypeError(f"wuhan_koukou_top_tiers is text like '600/700/800', not "
+                            f"{type(self.koukou_top_tiers).__name__}")
         tiers = self.koukou_top_tiers.split("/")
         if len(tiers) != 3 or not all(t.isdigit() for t in tiers):
             raise ValueError(f"wuhan_koukou_top_tiers must look like '600/700/800', got "
@@ -95,13 +98,14 @@ _HONOR_CYCLE = (EAST, SOUTH, WEST, NORTH, RED, GREEN, WHITE)   # 東→南→西
 def must_kong_tiles(indicator: int, rules: WuhanRules = WuhanRules()) -> frozenset[int]:
     """Tiles that are konged singly and may never be held: 紅中, plus 發財 or the three
     remaining indicator tiles (皮子) in the sister variants (B-一.6-8)."""
-    return _MUST_KONG[indicator, rules.gang_variant]
+    return _MUST_KONG[tiles.tile_index(indicator), rules.gang_variant]
 
 
 def laizi_of(indicator: int, rules: WuhanRules = WuhanRules()) -> int:
     """The laizi: the indicator's successor (suits 9 → 1; honours 東南西北中發白 in a
-    cycle, skipping the variant's must-kong tiles) (A-L27, A-L35, B-一.3)."""
-    return _LAIZI[indicator, rules.gang_variant]
+    cycle, skipping the variant's must-kong tiles) (A-L27, A-L35, B-一.3).  The indicator
+    is a tile index or notation."""
+    return _LAIZI[tiles.tile_index(indicator), rules.gang_variant]
 
 
 def _successor(indicator: int, variant: str) -> int:
@@ -294,6 +298,9 @@ def check_melds(melds: Sequence[DeclaredMeld], indicator: int, rules: WuhanRules
     three consecutive suited tiles, a peng or kong not of identical tiles, or one that
     holds 紅中, the laizi or a must-kong tile (A-L31-33, B-二.1)."""
     laizi = laizi_of(indicator, rules)
+    for m in melds:
+        if not isinstance(m, DeclaredMeld):
+            raise TypeError(f"melds must be DeclaredMeld, not {type(m).__name__}")
     problem = _melds(tuple(melds), laizi, must_kong_tiles(indicator, rules)).problem
     if problem:
         raise ValueError(problem)
@@ -363,10 +370,6 @@ _Reading = tuple
 
 
 # ------------------------------------------------------------------ scoring
-
-
-def _tile(value) -> int:
-    return int(value) if isinstance(value, (int, np.integer)) else tiles.parse_tile(value)
 
 
 def _suits_of(counts: bytearray) -> int:
@@ -556,7 +559,7 @@ def score(hand: Hand, ctx: WinContext, rules: WuhanRules = WuhanRules(), *, indi
     ``discarder_ready`` decides 全求人 包胡; ``guoshui_same_tile_not_higher``: a win on this
     tile was declined since the winner's last draw.  The value is the total the winner
     receives; the best laizi use is the one with the highest winner multiplier."""
-    indicator = _tile(indicator)
+    indicator = tiles.tile_index(indicator)
     laizi = _LAIZI[indicator, rules.gang_variant]
     must_kong = _MUST_KONG[indicator, rules.gang_variant]
     table = _table_of(losers, rules, not (ctx.self_draw or ctx.robbing_kong))
@@ -617,7 +620,7 @@ def score_case(case: dict, rules: WuhanRules) -> ScoreResult:
     if not result.is_win:
         # the laizi is derived even when the hand does not win
         return ScoreResult(False, 0, UNIT, (), Ledger(), result.reason,
-                           {"laizi": laizi_of(_tile(case["indicator"]), rules)})
+                           {"laizi": laizi_of(case["indicator"], rules)})
     return result
 
 
