@@ -224,6 +224,8 @@ def test_visible_and_meld_counts_must_be_whole_numbers():
         hupai.analyze_discards(hand, melds=seen)
     with pytest.raises(TypeError, match="integer counts"):
         hupai.analyze_discards(hand, visible=np.array(["1"] * 34))
+    with pytest.raises(ValueError, match="whole numbers"):
+        hupai.analyze_discards(hand.astype(float) + 0.5, rules="guiyang")
     seen[0] = 1.0
     assert hupai.analyze_discards(hand, visible=seen)[0].effective == \
         hupai.analyze_discards(hand, visible=seen.astype(int))[0].effective

@@ -41,23 +41,30 @@ class DiscardOption(NamedTuple):
 def unseen_counts(counts, melds=None, visible=None) -> np.ndarray:
     """4 minus the copies the player holds (hand and melds) and the copies seen on the
     table (``visible``), never below 0: what may still be drawn."""
-    seen = np.asarray(counts, dtype=np.int64).copy()
-    for extra in (melds, visible):
+    seen = _whole_counts(counts, "counts").copy()
+    for extra, what in ((melds, "melds"), (visible, "visible")):
         if extra is not None:
-            arr = np.asarray(extra)
-            if arr.shape != (34,):
-                raise ValueError(f"melds and visible are 34 counts, got shape {arr.shape}")
-            if arr.dtype.kind not in "iuf":
-                raise TypeError(f"melds and visible are integer counts, not {arr.dtype}")
-            if arr.dtype.kind == "f" and not (np.isfinite(arr).all() and (arr == np.round(arr)).all()):
-                raise ValueError("melds and visible counts must be whole numbers")
+            arr = _whole_counts(extra, what)
             if (arr < 0).any() or (arr > 4).any():
-                raise ValueError("melds and visible counts must be 0-4")
-            seen += arr.astype(np.int64)
+                raise ValueError(f"{what} counts must be 0-4")
+            seen += arr
     if (seen > 4).any():
         t = int(np.flatnonzero(seen > 4)[0])
         raise ValueError(f"{seen[t]} copies of {tiles.tile_name(t)} held and seen; only 4 exist")
     return (4 - seen).astype(np.int64)
+
+
+def _whole_counts(counts, what: str) -> np.ndarray:
+    """34 counts as int64; TypeError for a non-numeric array, ValueError for another
+    shape or a count that is not a whole number (never truncated)."""
+    arr = np.asarray(counts)
+    if arr.shape != (34,):
+        raise ValueError(f"{what} are 34 counts, got shape {arr.shape}")
+    if arr.dtype.kind not in "iuf":
+        raise TypeError(f"{what} are integer counts, not {arr.dtype}")
+    if arr.dtype.kind == "f" and not (np.isfinite(arr).all() and (arr == np.round(arr)).all()):
+        raise ValueError(f"{what} counts must be whole numbers")
+    return arr.astype(np.int64)
 
 
 def analyze_discards(counts, jokers: int = 0, visible=None, rules=None, *, melds=None,
@@ -113,10 +120,7 @@ def _rank(row) -> tuple:
 def _as_counts(counts) -> np.ndarray:
     if isinstance(counts, str):
         return tiles.parse(counts)
-    arr = np.asarray(counts)
-    if arr.shape != (34,):
-        raise ValueError(f"counts must have shape (34,), got {arr.shape}")
-    return arr
+    return _whole_counts(counts, "counts")
 
 
 def _analyze_luzhou(counts, jokers, visible, rules, melds) -> list[DiscardOption]:

@@ -222,9 +222,7 @@ def fuzz_kernel(data: bytes) -> None:
     src = ByteSource(data)
     name = src.choice(["is_win", "shanten", "waits", "improving", "decompose", "readings", "reading_summaries",
                        "deficit", "lan_deficit", "discard_table", "analyze_discards"])
-    # KNOWN BUG (analysis.unseen_counts, reported): with visible / melds, float counts are
-    # cast unchecked (NaN warns); floats=True for analyze_discards once they are refused
-    counts = counts_from(src, floats=name != "analyze_discards")
+    counts = counts_from(src)
     k = jokers_from(src)
     opts = options_from(src, lan=name not in ("decompose", "readings", "reading_summaries"))
     if name in ("is_win", "shanten", "waits", "improving", "deficit"):
@@ -236,10 +234,8 @@ def fuzz_kernel(data: bytes) -> None:
         args = (counts, k, src.choice([None, counts_from(src)]),
                 src.choice([None, [src.int(-1, 34) for _ in range(src.int(0, 4))], "1m", [1.5]]))
     elif name == "analyze_discards":
-        # KNOWN BUG (analysis.unseen_counts, reported): float visible / melds counts are cast
-        # unchecked (0.5 becomes 0, NaN warns); floats=True here once they are refused
-        opts = dict(opts, visible=src.choice([None, counts_from(src, floats=False)]),
-                    melds=src.choice([None, counts_from(src, floats=False)]))
+        opts = dict(opts, visible=src.choice([None, counts_from(src)]),
+                    melds=src.choice([None, counts_from(src)]))
     if name in ("shanten", "improving", "deficit") and src.rare(8):
         opts["standard"] = False
     fn = hupai.analyze_discards if name == "analyze_discards" else getattr(_core, name)
@@ -329,9 +325,7 @@ def rules_from(src: ByteSource, region):
         if isinstance(f.default, bool):
             allowed = [False, True]
         elif isinstance(f.default, str):
-            # KNOWN BUG (WuhanRules, reported): koukou_top_tiers=600 (not a str) raises
-            # AttributeError; add non-str values here once it raises TypeError / ValueError
-            allowed = list(cls.CHOICES.get(f.name, ())) or [f.default, "500/600/700", "1/2/3"]
+            allowed = list(cls.CHOICES.get(f.name, ())) or [f.default, "500/600/700", "1/2/3", 600, None]
         else:
             allowed = list(cls.CHOICES.get(f.name, ())) or [f.default, None, 0, 1, 2, 40, 100]
         if src.rare(32):
@@ -427,9 +421,8 @@ def region_kwargs(src: ByteSource, region: str) -> dict:
     """The keyword arguments of a region's ``score`` (Wuhan's losers come later, from
     the context: see :func:`wuhan_losers`)."""
     if region == "wuhan":
-        # KNOWN BUG (wuhan.score, reported): an indicator outside 0-33 raises KeyError; add
-        # 34 and -1 to the bad values here once it raises ValueError
-        return {"indicator": src.choice(range(NK)) if not src.rare(16) else src.choice(["5m", "5x", None]),
+        return {"indicator": src.choice(range(NK)) if not src.rare(16) else
+                src.choice(["5m", "5x", None, 34, -1, True]),
                 "special_kongs": src.choice([None, None, {"hongzhong": 1}, {"laizi": 1}, {"x": 1}]),
                 "last_four": src.rare(4), "discarder_ready": not src.rare(4),
                 "guoshui_same_tile_not_higher": src.rare(8)}
