@@ -46,8 +46,8 @@ def cmd_analyze(args: argparse.Namespace) -> int:
     if args.json:
         if total % 3 != 2:
             raise ValueError("--json lists discards: give a 3M+2 hand (e.g. 14 tiles)")
-        rows = [o.to_json() for o in analyze_discards(counts, jokers, visible, **opts)]
-        out.write(json.dumps(rows, ensure_ascii=False) + "\n")
+        listing = [o.to_json() for o in analyze_discards(counts, jokers, visible, **opts)]
+        out.write(json.dumps(listing, ensure_ascii=False) + "\n")
         return 0
     out.write(f"hand:     {tiles.format(counts)}  ({tiles.format(counts, 'chinese')})"
               f"{f' + {jokers} joker(s)' if jokers else ''}, {total} tiles\n")

@@ -56,3 +56,13 @@ def test_cached_hashes_do_not_travel_in_pickles(tmp_path):
         out = subprocess.run([sys.executable, "-c", check], capture_output=True, text=True,
                              env={**__import__("os").environ, "PYTHONHASHSEED": seed})
         assert out.stdout.strip() == "ok", out.stderr
+
+
+def test_boolean_flags_take_only_booleans():
+    from hupai.rules import REGIONS
+    from hupai.rules.guiyang import GuiyangRules
+    with pytest.raises(TypeError, match="true or false"):
+        GuiyangRules(dou_requires_ready="yes")
+    for region in REGIONS.values():
+        rules = region.Rules()          # every default passes its own check
+        assert rules == region.Rules(**{f: getattr(rules, f) for f in rules.__dataclass_fields__})

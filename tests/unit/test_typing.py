@@ -5,6 +5,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from mypy import api
+
 import hupai
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -23,6 +25,12 @@ hupai._core.STANDARD
 def test_package_has_stub_and_marker():
     package = Path(hupai.__file__).parent
     assert (package / "py.typed").is_file() and (package / "_core.pyi").is_file()
+
+
+def test_mypy_finds_no_errors(tmp_path):
+    out, err, status = api.run(["--config-file", str(ROOT / "pyproject.toml"), "--cache-dir", str(tmp_path),
+                                str(ROOT / "src" / "hupai")])
+    assert status == 0, out + err
 
 
 def test_stub_matches_the_extension(tmp_path):

@@ -20,6 +20,10 @@ class RegionFlags:
     CHOICES: ClassVar[Mapping[str, tuple]] = {}
 
     def _check_choices(self) -> None:
+        for name, spec in self.__dataclass_fields__.items():  # type: ignore[attr-defined]
+            value = getattr(self, name)
+            if isinstance(spec.default, bool) and not isinstance(value, bool):
+                raise TypeError(f"{self.PREFIX}{name} is true or false, not {value!r}")
         for name, allowed in self.CHOICES.items():
             if getattr(self, name) not in allowed:
                 raise ValueError(f"{self.PREFIX}{name} must be one of {allowed}, got {getattr(self, name)!r}")

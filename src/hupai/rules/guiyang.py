@@ -469,6 +469,7 @@ def chicken_items(hand: Hand, win_tile: Optional[int], flip: Optional[int],
     t, w, v4 = rules.table, _weights(flip, rules.jinji_value), rules.v4_chickens == "on"
     whole = [m for m in hand.melds if _whole(m, w, t, v4)]
     rest = [m for m in hand.melds if m not in whole]
+    counted: Sequence[int]
     if v4:
         counted = [x for x in discards if x != YAOJI]    # the 1条 are _v4_items, owed if not ready
     else:
@@ -476,7 +477,9 @@ def chicken_items(hand: Hand, win_tile: Optional[int], flip: Optional[int],
     bonus = w.yaoji if hero and rules.yingxiongji == "on" else 0
     n = _count(_with_win(hand, win_tile), rest, counted, w) + bonus
     items = [ChickenItem("鸡", n * t.chicken)]
-    items += [ChickenItem("鸡", t.ji_mendou * w.of(m.tiles[0])) for m in whole
+    # outside 篇四, a whole meld is a 闷豆 of a 鸡, which exists only where ji_mendou is priced
+    mendou = t.ji_mendou or 0
+    items += [ChickenItem("鸡", mendou * w.of(m.tiles[0])) for m in whole
               if not (v4 and m.tiles[0] == YAOJI)]
     if v4:
         items += _v4_items(hand, discards, chongfeng, w, t)

@@ -148,9 +148,9 @@ class Loser:
     def __post_init__(self) -> None:
         if self.seat not in OTHERS:
             raise ValueError(f"a loser's seat is A, B or C, got {self.seat!r}")
-        unknown = set(self.kongs) - set(_KONG_FANS)
+        unknown = set(self.kongs) - _KONG_KINDS
         if unknown:
-            raise ValueError(f"unknown kong kinds {sorted(unknown)}; use {sorted(_KONG_FANS)}")
+            raise ValueError(f"unknown kong kinds {sorted(unknown)}; use {sorted(_KONG_KINDS)}")
         # an immutable copy, so that a loser is hashable and caches can key on it
         kongs = _FrozenKongs(self.kongs)
         object.__setattr__(self, "kongs", kongs)
@@ -177,7 +177,8 @@ class Loser:
         return self.opens if self.opens is not None else int(self.opened)
 
 
-_KONG_FANS = {"ming": 1, "an": 2, "hongzhong": 1, "facai": 1, "pizi": 1, "laizi": None}
+_KONG_FANS = {"ming": 1, "an": 2, "hongzhong": 1, "facai": 1, "pizi": 1}   # 癩子杠: laizi_gang_fan
+_KONG_KINDS = frozenset(_KONG_FANS) | {"laizi"}
 _SPECIAL_KONGS = frozenset({"hongzhong", "facai", "pizi", "laizi"})
 
 
@@ -268,18 +269,18 @@ def _melds(melds: tuple[DeclaredMeld, ...], laizi: int, must_kong: frozenset[int
     problem = None
     counts = [0] * 34
     for m in melds:
-        kinds = sorted(m.tiles)
-        for t in kinds:
+        held = sorted(m.tiles)
+        for t in held:
             counts[t] += 1
         if problem:
             continue   # the first problem is reported; the counts still check the copies
-        if any(t in must_kong or t == laizi for t in kinds):
+        if any(t in must_kong or t == laizi for t in held):
             problem = (f"{m}: 紅中, the laizi and the variant's must-kong tiles are never "
                        "claimed (A-L31-33, B-二.1)")
-        elif m.kind == CHI and (kinds[0] >= HONORS or kinds != [kinds[0], kinds[0] + 1, kinds[0] + 2]
-                                or kinds[0] // 9 != kinds[2] // 9):
+        elif m.kind == CHI and (held[0] >= HONORS or held != [held[0], held[0] + 1, held[0] + 2]
+                                or held[0] // 9 != held[2] // 9):
             problem = f"{m}: a chi is three consecutive tiles of one suit"
-        elif m.kind != CHI and len(set(kinds)) != 1:
+        elif m.kind != CHI and len(set(held)) != 1:
             problem = f"{m}: a {m.kind} is identical tiles"
     kinds = frozenset(t for t in range(34) if counts[t])
     suits = 0
