@@ -169,3 +169,16 @@ def test_bad_indicators_and_flags_are_named():
         wuhan.WuhanRules(koukou_top_tiers=600)
     with pytest.raises(TypeError, match="DeclaredMeld"):
         wuhan.check_melds([("chi", "345s")], 16)
+
+
+def test_results_are_read_only_so_settlements_can_be_shared():
+    hand = Hand.parse("234m678m123p5s", [("chi", "345s")])
+    losers = [wuhan.Loser(s, True) for s in "ABC"]
+    first = wuhan.score(hand, WinContext(22, True), indicator=0, losers=losers)
+    again = wuhan.score(hand, WinContext(22, True), indicator=0, losers=losers)
+    assert first.is_win and first == again
+    with pytest.raises(TypeError):
+        first.detail["multiplier"] = 0          # type: ignore[index]
+    with pytest.raises(TypeError):
+        first.detail["shares"]["A"] = 0          # type: ignore[index]
+    assert sum(first.detail["shares"].values()) == first.value

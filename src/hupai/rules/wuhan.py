@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 import operator
+from types import MappingProxyType
 from dataclasses import dataclass, field
 from typing import Mapping, NamedTuple, Optional, Sequence
 
@@ -208,7 +209,7 @@ class _Table(NamedTuple):
     """The three losers as the settlement reads them (validated once per configuration)."""
 
     seats: tuple[tuple[str, int, int, bool], ...]   # (seat, fans in a small win, in a big win, discarder)
-    opened: Mapping[str, bool]
+    opened: tuple[bool, bool, bool]     # A, B, C have opened
     discarder: Optional[str]
 
 
@@ -241,7 +242,8 @@ def _table(a: tuple, b: tuple, c: tuple, rules: WuhanRules, discard_win: bool) -
             fans += openings if rules.kaikou_mode == KOUKOU_FAN else 1
         seats.append((seat, fans + dealer, fans + (dealer if rules.big_win_dealer_fan else 0),
                       discarder))
-    return _Table(tuple(seats), {seat: opened for seat, opened, *_ in losers},
+    opened = {seat: opened for seat, opened, *_ in losers}
+    return _Table(tuple(seats), tuple(opened[seat] for seat in OTHERS),
                   discarders[0] if discarders else None)
 
 
@@ -490,10 +492,15 @@ def _no_win_reason(hand: Hand, ctx: WinContext, full: bytearray, laizi: int,
     return None
 
 
+@functools.lru_cache(maxsize=4096)
 def _settle(best: _Win, table: _Table, zimo: bool, liable: Optional[tuple[str, str]],
             laizi: int, rules: WuhanRules) -> ScoreResult:
     """Every loser pays base × 2^(winner fans) × 2^(own fans), capped; 金頂 / 陽光頂 /
-    光明頂 when all three exceed the cap (A-L105-137, B-三.A-C); 包 moves it all."""
+    光明頂 when all three exceed the cap (A-L105-137, B-三.A-C); 包 moves it all.
+
+    A settlement depends only on these few values, which take a small set of values
+    over all hands, so it is computed once per set; the result is immutable (its
+    ``detail`` read-only) and may be shared between calls."""
     mult, hard, k, pats = best
     if "風一色" in pats:
         names = list(pats)
@@ -514,14 +521,13 @@ def _settle(best: _Win, table: _Table, zimo: bool, liable: Optional[tuple[str, s
             shares.append((seat, int(min(raw, 400))))
     if over:
         gold, sun, bright = rules.tiers
-        opened = table.opened
-        if not any(opened.values()):
+        if not any(table.opened):
             shares = [(seat, bright) for seat in OTHERS]
             names.append("光明頂")
         else:
-            shares = [(seat, gold if opened[seat] else sun) for seat in OTHERS]
+            shares = [(seat, gold if opened else sun) for seat, opened in zip(OTHERS, table.opened)]
             names.append("金頂")
-            if not all(opened.values()):
+            if not all(table.opened):
                 names.append("陽光頂")
     total = sum(amount for _, amount in shares)
     if liable is not None:
@@ -531,7 +537,8 @@ def _settle(best: _Win, table: _Table, zimo: bool, liable: Optional[tuple[str, s
         ledger = Ledger.paid_to("W", [(seat, amount, "放沖" if seat == table.discarder else "胡")
                                       for seat, amount in shares])
     return ScoreResult.win(total, UNIT, tuple(names), ledger,
-                           {"laizi": laizi, "multiplier": mult, "shares": dict(shares)})
+                           MappingProxyType({"laizi": laizi, "multiplier": mult,
+                                             "shares": MappingProxyType(dict(shares))}))
 
 
 def _liable(best: _Win, ctx: WinContext, melds: _Melds, discarder_ready: bool,
