@@ -1,6 +1,7 @@
 """Discard analysis for bots: which tile to throw, with what is left to draw."""
 from __future__ import annotations
 
+import functools
 from typing import NamedTuple, Optional, Sequence
 
 import numpy as np
@@ -52,6 +53,14 @@ def unseen_counts(counts, melds=None, visible=None) -> np.ndarray:
         t = int(np.flatnonzero(seen > 4)[0])
         raise ValueError(f"{seen[t]} copies of {tiles.tile_name(t)} held and seen; only 4 exist")
     return (4 - seen).astype(np.int64)
+
+
+@functools.lru_cache(maxsize=None)
+def _default_rules(name: str):
+    """One default rule object per region: the scoring caches key on the rules, and a
+    fresh object each call would hash and compare all its flags every time."""
+    from .rules import REGIONS
+    return REGIONS[name].Rules()
 
 
 def _whole_counts(counts, what: str) -> np.ndarray:
@@ -130,7 +139,7 @@ def _analyze_luzhou(counts, jokers, visible, rules, melds) -> list[DiscardOption
     if isinstance(rules, str):
         if rules != "luzhou":
             raise ValueError(f"region-aware analysis supports 'luzhou' so far, got {rules!r}")
-        rules = LuzhouRules()
+        rules = _default_rules("luzhou")
     if not isinstance(rules, LuzhouRules):
         raise TypeError(f"rules must be 'luzhou' or LuzhouRules, not {type(rules).__name__}")
     if jokers:
@@ -171,7 +180,7 @@ def _analyze_plain_region(name, counts, jokers, visible, rules, melds) -> list[D
 
     region = REGIONS[name]
     if isinstance(rules, str):
-        rules = region.Rules()
+        rules = _default_rules(name)
     if jokers:
         raise ValueError(f"{name} has no jokers: pass jokers=0")
     if melds is not None:
@@ -209,7 +218,7 @@ def _analyze_wuhan(counts, jokers, visible, rules, declared, indicator) -> list[
     from .rules import Hand, WinContext, wuhan
 
     if isinstance(rules, str):
-        rules = wuhan.WuhanRules()
+        rules = _default_rules("wuhan")
     if indicator is None:
         raise ValueError("Wuhan analysis needs the indicator (the flipped 癩子皮)")
     if jokers:
