@@ -114,7 +114,7 @@ def test_analyze_discards_wuhan(benchmark):
     from hupai.rules import parse_meld
     chi = (parse_meld("chi", "345s"),)
     rng = np.random.default_rng(12)
-    wall = np.array([t for t in range(27) for _ in range(4 - (18 <= t <= 20))])   # no 紅中
+    wall = np.array([t for t in range(27) for _ in range(4 - (20 <= t <= 22))])   # no 紅中
     hands = []
     while len(hands) < 300:
         c = np.zeros(34, np.uint8)
