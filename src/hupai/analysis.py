@@ -223,7 +223,7 @@ def _analyze_wuhan(counts, jokers, visible, rules, declared, indicator) -> list[
         raise ValueError("Wuhan analysis needs the indicator (the flipped 癩子皮)")
     if jokers:
         raise ValueError("under Wuhan rules the laizi are the hand's own tiles: pass jokers=0")
-    indicator = tiles.parse_tile(indicator) if isinstance(indicator, str) else int(indicator)
+    indicator = tiles.tile_index(indicator)
     declared = tuple(declared)
     wuhan.check_melds(declared, indicator, rules)
     arr = np.asarray(_as_counts(counts), dtype=np.uint8)

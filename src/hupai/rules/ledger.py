@@ -26,9 +26,6 @@ class Transfer(NamedTuple):
         return self
 
 
-_new_tuple = tuple.__new__
-
-
 @dataclass(frozen=True)
 class Ledger:
     transfers: tuple[Transfer, ...] = ()
@@ -46,15 +43,8 @@ class Ledger:
     @classmethod
     def paid_to(cls, payee: str, items: Iterable[tuple[str, Amount, str]]) -> "Ledger":
         """Every ``(payer, amount, reason)`` paid to one ``payee``, the shape of most win
-        settlements; zero amounts are dropped.  Scoring's hot path: the transfers are
-        built without a Python-level constructor call each."""
-        out = []
-        for payer, amount, reason in items:
-            if amount:
-                if amount < 0 or payer == payee:
-                    Transfer(payer, payee, amount, reason).check()   # raises, naming the problem
-                out.append(_new_tuple(Transfer, (payer, payee, amount, reason)))
-        return cls(tuple(out))
+        settlements; zero amounts are dropped."""
+        return cls.of(Transfer(payer, payee, amount, reason) for payer, amount, reason in items)
 
     def __add__(self, other: "Ledger") -> "Ledger":
         return Ledger(self.transfers + other.transfers)

@@ -34,13 +34,8 @@ class ScoreResult:
     @classmethod
     def win(cls, value: Amount, unit: str, patterns: tuple[str, ...], ledger: Ledger,
             detail: Mapping[str, Any]) -> "ScoreResult":
-        """A winning result, equal to ``ScoreResult(True, value, unit, patterns, ledger,
-        None, detail)``; scoring's hot path, it fills the fields directly instead of
-        through the frozen dataclass's seven ``object.__setattr__`` calls."""
-        result = object.__new__(cls)
-        result.__dict__.update(is_win=True, value=value, unit=unit, patterns=patterns, ledger=ledger,
-                               reason=None, detail=detail)
-        return result
+        """A winning result: ``ScoreResult(True, value, unit, patterns, ledger, None, detail)``."""
+        return cls(True, value, unit, patterns, ledger, None, detail)
 
 
 @dataclass(frozen=True)
