@@ -51,7 +51,8 @@ def luzhou_wins(draw, max_ghosts=3):
         templates = [(t, t, t) for t in kinds] + [s for s in SUIT_SEQS if s[0] in kinds]
         final, _ = sets_and_pair(draw, kinds, templates)
     tiles14 = tiles_of(draw, final, kinds)
-    # declare a peng of some triplet, sometimes
+    # declare a peng of some triplet, or a kong of some four (taking three from the 14,
+    # as a kong counts 3), sometimes
     melds = []
     if draw(st.booleans()):
         trip = [t for t in set(tiles14) if tiles14.count(t) >= 3]
@@ -59,14 +60,19 @@ def luzhou_wins(draw, max_ghosts=3):
             t = draw(st.sampled_from(sorted(trip)))
             for _ in range(3):
                 tiles14.remove(t)
-            melds.append(("peng", (t, t, t)))
+            kong = tiles14.count(t) == 1 and draw(st.booleans())
+            if kong:
+                tiles14.remove(t)
+                tiles14.append(draw(st.sampled_from([k for k in kinds if tiles14.count(k) < 4 and k != t])))
+            melds.append(("angang", (t,) * 4) if kong else ("peng", (t, t, t)))
     k = draw(st.integers(0, min(max_ghosts, len(tiles14) - 1)))
     for _ in range(k):
         tiles14[draw(st.integers(0, len(tiles14) - 1))] = GHOST
     win_pos = draw(st.integers(0, len(tiles14) - 1))
     win = tiles14.pop(win_pos)
     self_draw = draw(st.booleans()) or win == GHOST
-    ctx = dict(after_kong=self_draw and draw(st.booleans()))
+    # 杠上花 only for a winner who has a kong (a win after one's own kong's replacement)
+    ctx = dict(after_kong=self_draw and any(kind == "angang" for kind, _ in melds) and draw(st.booleans()))
     if not self_draw:
         ctx[draw(st.sampled_from(["plain", "kong_discard", "robbing_kong"]))] = True
         ctx.pop("plain", None)

@@ -26,6 +26,7 @@ rules_st = st.builds(LuzhouRules, wugui_doublings=st.sampled_from([1, 2]),
 def test_ledger_sums_to_zero_and_respects_cap(case, rules, ghost_count, ghosts_drawn):
     hand, ctx = case
     rules = dataclasses.replace(rules, ghost_count=ghost_count)
+    ghosts_drawn = min(ghosts_drawn, ghost_count)       # no more ghosts are drawn than exist
     ctx = dataclasses.replace(ctx, ghosts_drawn=ghosts_drawn, extra={"note": ["kept"]})
     before = fingerprint((hand, ctx, rules))
     res = luzhou.score(hand, ctx, rules)

@@ -6,8 +6,14 @@ tests/unit/test_typing.py checks this stub against the built module with
 Threads: ``decompose``, ``readings``, ``reading_summaries``, ``discard_table`` and the
 ``discard_options*`` helpers release the GIL while the kernel runs; ``is_win``,
 ``shanten``, ``waits``, ``improving``, ``deficit`` and ``lan_deficit`` (a few hundred
-nanoseconds) hold it.  The ``batch_*`` functions validate with the GIL held and run
-the rows without it, on ``threads`` threads.
+nanoseconds) hold it.  The ``batch_*`` functions convert their input with the GIL held
+and run the rows without it, on ``threads`` threads (1 to ``MAX_BATCH_THREADS``, at
+least 4096 rows each); every row is copied, validated and evaluated from the copy, so a
+caller's thread that changes the array meanwhile gets a ValueError or the answer for
+some state of the data, never a crash.
+
+Options (``seven_pairs``, ``quads_as_two_pairs``, ...) are ``bool`` (a numpy bool is
+accepted); anything else is a TypeError.
 """
 from typing import Literal, Sequence, Union
 
@@ -21,6 +27,8 @@ _Jokers = Union[int, np.integer]
 _Lan = Union[bool, Literal["strict"]]
 _BatchJokers = Union[int, npt.ArrayLike]
 _Effective = dict[int, int]
+
+MAX_BATCH_THREADS: int  # the most ``threads=`` a batch call accepts
 
 def is_win(counts: _Counts, jokers: _Jokers = 0, *, seven_pairs: bool = True, quads_as_two_pairs: bool = True,
            honor_sequences: bool = False, shisanlan: _Lan = False, pair258: bool = False) -> bool: ...

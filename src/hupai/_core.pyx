@@ -26,6 +26,7 @@ import operator
 
 import numpy as np
 
+from hupai._messages import short as _short
 from hupai.melds import Decomposition, Meld, Reading, SEVEN_PAIRS, STANDARD
 
 cdef enum:
@@ -46,8 +47,9 @@ cdef int _load_slow(object obj, uint8_t *out) except -1:
         try:
             arr = np.asarray(obj)
         except Exception as exc:  # ragged lists and the like
-            raise TypeError(f"counts must be a sequence of 34 integers: {exc}") from None
-        if arr.ndim == 0 or arr.dtype.kind not in "biuf":
+            raise TypeError(f"counts must be a sequence of 34 integers: {_short(str(exc))}") from None
+        # booleans are not counts: a bool array would silently read as 0 / 1
+        if arr.ndim == 0 or arr.dtype.kind not in "iuf":
             raise TypeError(
                 f"counts must be a sequence of 34 integers, not {type(obj).__name__}"
                 + (f" of {arr.dtype}" if arr.ndim else ""))
@@ -103,23 +105,45 @@ cdef int load_jokers(object jokers) except -1:
     return <int>v
 
 
-cdef inline unsigned _options(bint standard, bint seven_pairs, bint quads, bint honor_seq,
-                              object lan=False, bint pair258=False):
-    return ((HUPAI_STANDARD if standard else 0) | (HUPAI_SEVEN_PAIRS if seven_pairs else 0)
-            | (HUPAI_QUADS_AS_TWO if quads else 0) | (HUPAI_HONOR_SEQ if honor_seq else 0)
-            | _lan_bits(lan) | (HUPAI_PAIR_258 if pair258 else 0))
+cdef int _flag(object value, str name) except -1:
+    """1 or 0 for an option given as ``True`` / ``False`` (or a numpy bool); TypeError for
+    anything else: a string such as ``"no"`` is not read as true."""
+    if value is True:
+        return 1
+    if value is False:
+        return 0
+    if isinstance(value, np.bool_):
+        return 1 if value else 0
+    raise TypeError(f"{name} must be True or False, not {type(value).__name__}")
 
 
-cdef unsigned _lan_bits(object lan) except? 0:
+cdef unsigned _options(object standard, object seven_pairs, object quads, object honor_seq,
+                       object lan=False, object pair258=False) except? 0xFFFFFFFF:
+    """The kernel's option bits; TypeError for an option that is not a bool."""
+    return ((HUPAI_STANDARD if _flag(standard, "standard") else 0)
+            | (HUPAI_SEVEN_PAIRS if _flag(seven_pairs, "seven_pairs") else 0)
+            | (HUPAI_QUADS_AS_TWO if _flag(quads, "quads_as_two_pairs") else 0)
+            | (HUPAI_HONOR_SEQ if _flag(honor_seq, "honor_sequences") else 0)
+            | _lan_bits(lan) | (HUPAI_PAIR_258 if _flag(pair258, "pair258") else 0))
+
+
+cdef unsigned _lan_bits(object lan) except? 0xFFFFFFFF:
     """``shisanlan``: False, True (suited tiles of a suit at least 3 apart) or "strict"
     (one of 147 / 258 / 369 per suit)."""
-    if lan is False or lan is None or lan is 0:
-        return 0
-    if lan is True or lan is 1:
-        return HUPAI_SHISANLAN
-    if lan == "strict":
-        return HUPAI_SHISANLAN | HUPAI_LAN_STRICT
-    raise ValueError(f"shisanlan must be False, True or 'strict', got {lan!r}")
+    if isinstance(lan, str):
+        if lan == "strict":
+            return HUPAI_SHISANLAN | HUPAI_LAN_STRICT
+        raise ValueError(f"shisanlan must be False, True or 'strict', got {_short(lan)}")
+    if lan is True or lan is False or isinstance(lan, np.bool_):
+        return HUPAI_SHISANLAN if lan else 0
+    raise TypeError(f"shisanlan must be False, True or 'strict', not {type(lan).__name__}")
+
+
+cdef inline bint _fits_forms(unsigned opts, int total):
+    """Some enabled form can be read at this size: the standard form, or seven pairs /
+    十三爛 with 13-14 tiles."""
+    return (opts & HUPAI_STANDARD) != 0 or ((opts & (HUPAI_SEVEN_PAIRS | HUPAI_SHISANLAN)) != 0
+                                             and total >= 13)
 
 
 cdef str _size_problem(int total, int remainder, str what):
@@ -144,8 +168,8 @@ cdef inline int _check_size(int total, int remainder, str what) except -1:
 # ------------------------------------------------------------------ single hands
 
 
-def is_win(counts, jokers=0, *, bint seven_pairs=True, bint quads_as_two_pairs=True,
-           bint honor_sequences=False, shisanlan=False, bint pair258=False):
+def is_win(counts, jokers=0, *, seven_pairs=True, quads_as_two_pairs=True,
+           honor_sequences=False, shisanlan=False, pair258=False):
     """Whether the hand is complete: 3M+2 tiles forming M melds and a pair (or seven
     pairs).
 
@@ -168,9 +192,9 @@ def is_win(counts, jokers=0, *, bint seven_pairs=True, bint quads_as_two_pairs=T
                                        pair258)) != 0
 
 
-def shanten(counts, jokers=0, *, bint standard=True, bint seven_pairs=True,
-            bint quads_as_two_pairs=True, bint honor_sequences=False, shisanlan=False,
-            bint pair258=False):
+def shanten(counts, jokers=0, *, standard=True, seven_pairs=True,
+            quads_as_two_pairs=True, honor_sequences=False, shisanlan=False,
+            pair258=False):
     """Shanten number: -1 complete, 0 ready, n = n tiles away from ready.
 
     shanten = min over complete patterns P (M melds + a pair for ``standard``, or
@@ -182,12 +206,13 @@ def shanten(counts, jokers=0, *, bint standard=True, bint seven_pairs=True,
     cdef uint8_t c[NK]
     cdef int k = load_jokers(jokers)
     cdef int total = load_counts(counts, c) + k
+    cdef unsigned opts = _options(standard, seven_pairs, quads_as_two_pairs, honor_sequences, shisanlan,
+                                  pair258)
     _check_size(total, 3, "shanten")
-    if not standard and not ((seven_pairs or shisanlan) and total >= 13):
+    if not _fits_forms(opts, total):
         raise ValueError("no enabled form fits this hand: enable standard, or seven_pairs "
                          "with 13-14 tiles")
-    return hupai_shanten(c, k, _options(standard, seven_pairs, quads_as_two_pairs, honor_sequences, shisanlan,
-                                        pair258))
+    return hupai_shanten(c, k, opts)
 
 
 cdef list _mask_to_list(uint64_t mask):
@@ -199,8 +224,8 @@ cdef list _mask_to_list(uint64_t mask):
     return out
 
 
-def waits(counts, jokers=0, *, bint seven_pairs=True, bint quads_as_two_pairs=True,
-          bint honor_sequences=False, shisanlan=False, bint pair258=False):
+def waits(counts, jokers=0, *, seven_pairs=True, quads_as_two_pairs=True,
+          honor_sequences=False, shisanlan=False, pair258=False):
     """The tiles that complete a ready hand: kinds t with counts[t] < 4 such that adding
     one t makes :func:`is_win` true.  The total must be 3M+1.  Sorted tile indices;
     empty when the hand is not ready."""
@@ -212,20 +237,21 @@ def waits(counts, jokers=0, *, bint seven_pairs=True, bint quads_as_two_pairs=Tr
                                                     shisanlan, pair258)))
 
 
-def improving(counts, jokers=0, *, bint standard=True, bint seven_pairs=True,
-              bint quads_as_two_pairs=True, bint honor_sequences=False, shisanlan=False,
-              bint pair258=False):
+def improving(counts, jokers=0, *, standard=True, seven_pairs=True,
+              quads_as_two_pairs=True, honor_sequences=False, shisanlan=False,
+              pair258=False):
     """Effective tiles (进张) of a 3M+1 hand: the kinds t with counts[t] < 4 whose
     addition lowers the shanten.  For a ready hand these are its waits."""
     cdef uint8_t c[NK]
     cdef int k = load_jokers(jokers)
     cdef int total = load_counts(counts, c) + k
+    cdef unsigned opts = _options(standard, seven_pairs, quads_as_two_pairs, honor_sequences, shisanlan,
+                                  pair258)
     _check_size(total, 1, "improving")
-    if not standard and not ((seven_pairs or shisanlan) and total >= 13):
+    if not _fits_forms(opts, total):
         raise ValueError("no enabled form fits this hand: enable standard, or seven_pairs "
                          "with 13-14 tiles")
-    return _mask_to_list(hupai_improving(c, k, _options(standard, seven_pairs, quads_as_two_pairs,
-                                                        honor_sequences, shisanlan, pair258)))
+    return _mask_to_list(hupai_improving(c, k, opts))
 
 
 cdef tuple _KIND_NAMES = ("sequence", "triplet", "pair", "any")
@@ -238,8 +264,8 @@ cdef object _meld(const hupai_meld *m):
     return Meld(_KIND_NAMES[m.kind], tiles, jok)
 
 
-def decompose(counts, jokers=0, *, bint seven_pairs=True, bint quads_as_two_pairs=True,
-              bint honor_sequences=False):
+def decompose(counts, jokers=0, *, seven_pairs=True, quads_as_two_pairs=True,
+              honor_sequences=False):
     """Every distinct arrangement of a complete hand into melds and a pair (pair last),
     and its seven-pairs arrangement when there is one.
 
@@ -281,8 +307,8 @@ def decompose(counts, jokers=0, *, bint seven_pairs=True, bint quads_as_two_pair
     return out
 
 
-def readings(counts, jokers=0, *, bint seven_pairs=True, bint quads_as_two_pairs=True,
-             bint honor_sequences=False):
+def readings(counts, jokers=0, *, seven_pairs=True, quads_as_two_pairs=True,
+             honor_sequences=False):
     """The distinct ways the jokers of a complete hand can be assigned.
 
     Arrangements that give the jokers the same kinds, the same pair kind and the same
@@ -341,8 +367,8 @@ cdef size_t _collect_readings(const uint8_t *c, int k, unsigned opts, hupai_read
     return n
 
 
-def reading_summaries(counts, jokers=0, extra=None, free_kinds=None, *, bint seven_pairs=True,
-                      bint quads_as_two_pairs=True, bint honor_sequences=False):
+def reading_summaries(counts, jokers=0, extra=None, free_kinds=None, *, seven_pairs=True,
+                      quads_as_two_pairs=True, honor_sequences=False):
     """What regional scoring asks of the readings of a complete hand, in one call.
 
     ``extra`` (34 counts, default none) are tiles held outside the concealed hand, such
@@ -402,8 +428,8 @@ def reading_summaries(counts, jokers=0, extra=None, free_kinds=None, *, bint sev
     return out
 
 
-def discard_table(counts, jokers=0, *, bint seven_pairs=True, bint quads_as_two_pairs=True,
-                  bint honor_sequences=False, shisanlan=False):
+def discard_table(counts, jokers=0, *, seven_pairs=True, quads_as_two_pairs=True,
+                  honor_sequences=False, shisanlan=False):
     """For a 3M+2 hand: ``{discard: (shanten after it, [kinds that then lower it])}`` for
     every kind held (jokers are not discarded here).  The building block of
     :func:`hupai.analysis.analyze_discards`."""
@@ -446,9 +472,9 @@ cdef long _effective(uint64_t mask, const long *un, dict out) except -1:
     return total
 
 
-def discard_options(counts, jokers, unseen, bint seven_pairs=True, bint quads_as_two_pairs=True,
-                    bint honor_sequences=False, shisanlan=False, int void_suit=-1,
-                    bint pair258=False):
+def discard_options(counts, jokers, unseen, seven_pairs=True, quads_as_two_pairs=True,
+                    honor_sequences=False, shisanlan=False, int void_suit=-1,
+                    pair258=False):
     """``[(discard, shanten, {kind: unseen}, total)]`` for every kind held, where the
     map lists the kinds that lower the shanten after the discard and still have unseen
     copies (``unseen``: 34 ints).  The core of :func:`hupai.analyze_discards`."""
@@ -479,7 +505,7 @@ def discard_options(counts, jokers, unseen, bint seven_pairs=True, bint quads_as
     return out
 
 
-def discard_options_void(counts, jokers, unseen, bint seven_pairs=True):
+def discard_options_void(counts, jokers, unseen, seven_pairs=True):
     """Like :func:`discard_options` under 缺一門: for each discard, the suit given up that
     leaves the lowest shanten (then the most unseen effective tiles); rows are
     ``(discard, shanten, {kind: unseen}, total, void_suit)``."""
@@ -518,7 +544,7 @@ def discard_options_void(counts, jokers, unseen, bint seven_pairs=True):
     return out
 
 
-def lan_deficit(counts, *, strict=False, bint seven_stars=False):
+def lan_deficit(counts, *, strict=False, seven_stars=False):
     """Fewest tiles a 13- or 14-tile hand lacks for a 十三爛 (14 different tiles, the suited
     ones of a suit at least three apart, or with ``strict`` one of 147/258/369 per suit;
     honours any) or, with ``seven_stars``, a 七星十三爛 (all seven honours).  0: complete."""
@@ -526,22 +552,23 @@ def lan_deficit(counts, *, strict=False, bint seven_stars=False):
     cdef int total = load_counts(counts, c)
     if total not in (13, 14):
         raise ValueError(f"十三爛 needs 13 or 14 tiles, got {total}")
-    return hupai_lan_deficit(c, 1 if strict else 0, 1 if seven_stars else 0)
+    return hupai_lan_deficit(c, _flag(strict, "strict"), _flag(seven_stars, "seven_stars"))
 
 
-def deficit(counts, jokers=0, *, bint standard=True, bint seven_pairs=True,
-            bint quads_as_two_pairs=True, bint honor_sequences=False, shisanlan=False,
-            bint pair258=False):
+def deficit(counts, jokers=0, *, standard=True, seven_pairs=True,
+            quads_as_two_pairs=True, honor_sequences=False, shisanlan=False,
+            pair258=False):
     """Fewest tiles the hand lacks for a complete pattern of total // 3 melds and a pair
     (or seven pairs), jokers not counted as held.  A building block for the rules."""
     cdef uint8_t c[NK]
     cdef int k = load_jokers(jokers)
     cdef int total = load_counts(counts, c) + k
+    cdef unsigned opts = _options(standard, seven_pairs, quads_as_two_pairs, honor_sequences, shisanlan,
+                                  pair258)
     _check_size(total, 3, "deficit")
-    if not standard and not ((seven_pairs or shisanlan) and total >= 13):
+    if not _fits_forms(opts, total):
         raise ValueError("no enabled form fits this hand")
-    return hupai_deficit(c, k, _options(standard, seven_pairs, quads_as_two_pairs, honor_sequences, shisanlan,
-                                        pair258))
+    return hupai_deficit(c, k, opts)
 
 
 # ------------------------------------------------------------------ batches
@@ -551,59 +578,80 @@ cdef enum:
     FN_SHANTEN = 1
     FN_WAITS = 2
     FN_DISCARDS = 3
+    BAD_COUNT = 1
+    BAD_SIZE = 2
+    BAD_JOKERS = 3
+    MAX_THREADS = 256            # the most threads= accepts
+    MIN_ROWS_PER_THREAD = 4096   # fewer rows than this per thread: not worth starting one
+
+MAX_BATCH_THREADS = MAX_THREADS
 
 
-cdef Py_ssize_t _first_bad_row(const uint8_t *hands, const uint8_t *jk, Py_ssize_t jstep,
-                               Py_ssize_t n, int remainder, int *why) noexcept nogil:
-    """Index of the first invalid row (why: 1 count > 4, 2 size), or -1."""
-    cdef Py_ssize_t r
-    cdef int i, total, worst
-    cdef const uint8_t *h
-    for r in range(n):
-        h = hands + r * NK
-        total = jk[r * jstep]
-        worst = 0
+cdef struct RowError:
+    Py_ssize_t row     # the first invalid row met, or -1
+    int why            # BAD_COUNT, BAD_SIZE or BAD_JOKERS
+    int tile           # BAD_COUNT: the kind whose count is out of range
+    int value          # the count, the jokers, or the row's total
+
+
+cdef inline bint _bad_row(const uint8_t *h, int k, int remainder, int min_tiles, Py_ssize_t r,
+                          RowError *err) noexcept nogil:
+    """Pre: h is a private copy of one row.  Records in err and returns true when the row
+    is not a valid input for the function (a count above 4, too many jokers, a size the
+    function does not take)."""
+    cdef int i, total = k, worst = 0
+    for i in range(NK):
+        total += h[i]
+        worst |= h[i] & 0xF8
+        worst |= (h[i] + 3) & 8   # 5, 6, 7 have bit 3 set after +3
+    if worst:
         for i in range(NK):
-            total += h[i]
-            worst |= h[i] & 0xF8
-            worst |= (h[i] + 3) & 8   # 5, 6, 7 have bit 3 set after +3
-        if worst:
-            why[0] = 1
-            return r
-        if total > MAX_TILES or (remainder == 3 and total % 3 == 0) \
-                or (remainder != 3 and total % 3 != remainder):
-            why[0] = 2
-            return r
-    return -1
+            if h[i] > 4:
+                err.row, err.why, err.tile, err.value = r, BAD_COUNT, i, h[i]
+                return True
+    if k > MAX_JOKERS:
+        err.row, err.why, err.value = r, BAD_JOKERS, k
+        return True
+    if total > MAX_TILES or total < min_tiles or (remainder == 3 and total % 3 == 0) \
+            or (remainder != 3 and total % 3 != remainder):
+        err.row, err.why, err.value = r, BAD_SIZE, total
+        return True
+    return False
 
 
 cdef void _run_rows(int fn, const uint8_t *hands, const uint8_t *jk, Py_ssize_t jstep,
-                    Py_ssize_t lo, Py_ssize_t hi, unsigned opts, uint8_t *out,
-                    uint64_t *out2) noexcept nogil:
-    """Pre: rows lo..hi validated for fn.  Writes one result per row (34 for waits and
-    discards; discards also write 34 masks per row to out2)."""
+                    Py_ssize_t lo, Py_ssize_t hi, unsigned opts, int remainder, int min_tiles,
+                    uint8_t *out, uint64_t *out2, RowError *err) noexcept nogil:
+    """Pre: hands holds rows lo..hi of 34 counts and jk their jokers (stride jstep); out
+    (and out2 for discards) have room for those rows.  Each row is copied, the copy
+    validated and then evaluated, so memory the caller changes meanwhile is never
+    trusted; stops at the first invalid row, recorded in err.  Writes one result per row
+    (34 for waits and discards; discards also 34 masks per row to out2)."""
     cdef Py_ssize_t r
-    cdef int t
+    cdef int t, k
     cdef uint64_t m
-    if fn == FN_DISCARDS:
-        for r in range(lo, hi):
-            hupai_discards(hands + r * NK, jk[r * jstep], opts, <int8_t *>(out + r * NK), out2 + r * NK)
-    elif fn == FN_IS_WIN:
-        for r in range(lo, hi):
-            out[r] = <uint8_t>hupai_is_win(hands + r * NK, jk[r * jstep], opts)
-    elif fn == FN_SHANTEN:
-        for r in range(lo, hi):
-            (<int8_t *>out)[r] = <int8_t>hupai_shanten(hands + r * NK, jk[r * jstep], opts)
-    else:
-        for r in range(lo, hi):
-            m = hupai_waits(hands + r * NK, jk[r * jstep], opts)
+    cdef uint8_t h[NK]
+    for r in range(lo, hi):
+        memcpy(h, hands + r * NK, NK)
+        k = jk[r * jstep]
+        if _bad_row(h, k, remainder, min_tiles, r, err):
+            return
+        if fn == FN_DISCARDS:
+            hupai_discards(h, k, opts, <int8_t *>(out + r * NK), out2 + r * NK)
+        elif fn == FN_IS_WIN:
+            out[r] = <uint8_t>hupai_is_win(h, k, opts)
+        elif fn == FN_SHANTEN:
+            (<int8_t *>out)[r] = <int8_t>hupai_shanten(h, k, opts)
+        else:
+            m = hupai_waits(h, k, opts)
             for t in range(NK):
                 out[r * NK + t] = (m >> t) & 1
 
 
 cdef class _Job:
-    """Arguments of one batch call, shared by its worker threads (read-only)."""
-    cdef int fn
+    """Arguments of one batch call, shared by its worker threads (read-only), and one
+    error slot per worker."""
+    cdef int fn, remainder, min_tiles
     cdef unsigned opts
     cdef object hands, jk, out  # owners of the buffers below
     cdef const uint8_t *hp
@@ -611,18 +659,39 @@ cdef class _Job:
     cdef Py_ssize_t jstep
     cdef uint8_t *op
     cdef uint64_t *op2
+    cdef RowError errors[MAX_THREADS]
 
-    def run(self, Py_ssize_t lo, Py_ssize_t hi):
+    def run(self, int worker, Py_ssize_t lo, Py_ssize_t hi):
+        self.errors[worker].row = -1
         with nogil:
-            _run_rows(self.fn, self.hp, self.jp, self.jstep, lo, hi, self.opts, self.op, self.op2)
+            _run_rows(self.fn, self.hp, self.jp, self.jstep, lo, hi, self.opts, self.remainder,
+                      self.min_tiles, self.op, self.op2, &self.errors[worker])
+
+    cdef int raise_first_error(self, int workers, str what) except -1:
+        cdef int i
+        cdef RowError *e = NULL
+        for i in range(workers):
+            if self.errors[i].row >= 0 and (e == NULL or self.errors[i].row < e.row):
+                e = &self.errors[i]
+        if e == NULL:
+            return 0
+        if e.why == BAD_COUNT:
+            raise ValueError(f"hands[{e.row}, {e.tile}] = {e.value} is outside 0-4")
+        if e.why == BAD_JOKERS:
+            raise ValueError(f"jokers[{e.row}] = {e.value} is outside 0-{MAX_JOKERS}")
+        if e.value < self.min_tiles and e.value <= MAX_TILES:
+            raise ValueError(f"row {e.row}: seven_pairs alone needs 13 or 14 tiles")
+        raise ValueError(f"row {e.row}: " + _size_problem(e.value, self.remainder, what))
 
 
 cdef object _batch_hands(object hands):
+    """An (N, 34) uint8 array of the hands: the caller's own when it already is one (its
+    rows are validated as they are read), else a converted copy, range-checked first."""
     try:
         arr = np.asarray(hands)
     except Exception as exc:
-        raise TypeError(f"hands must be an (N, 34) integer array: {exc}") from None
-    if arr.dtype.kind not in "biuf":
+        raise TypeError(f"hands must be an (N, 34) integer array: {_short(str(exc))}") from None
+    if arr.dtype.kind not in "iuf":
         raise TypeError(f"hands must be an (N, 34) integer array, not {arr.dtype}")
     if arr.ndim != 2 or arr.shape[1] != NK:
         raise ValueError(f"hands must have shape (N, 34), got {arr.shape}")
@@ -644,35 +713,31 @@ cdef object _batch_jokers(object jokers, Py_ssize_t n):
         raise TypeError(f"jokers must be an int or an (N,) integer array, not {arr.dtype}")
     if arr.shape != (n,):
         raise ValueError(f"jokers must be a scalar or have shape ({n},), got {arr.shape}")
-    bad = np.flatnonzero((arr < 0) | (arr > MAX_JOKERS))
-    if bad.size:
-        raise ValueError(f"jokers[{bad[0]}] = {arr[bad[0]]} is outside 0-{MAX_JOKERS}")
+    if arr.dtype != np.uint8:
+        bad = np.flatnonzero((arr < 0) | (arr > MAX_JOKERS))
+        if bad.size:
+            raise ValueError(f"jokers[{bad[0]}] = {arr[bad[0]]} is outside 0-{MAX_JOKERS}")
     return np.ascontiguousarray(arr, dtype=np.uint8)
 
 
+cdef int _threads(object threads) except -1:
+    """``threads=``: an int from 1 to MAX_BATCH_THREADS (not a bool)."""
+    if isinstance(threads, bool) or not isinstance(threads, (int, np.integer)):
+        raise TypeError(f"threads must be an int, not {type(threads).__name__}")
+    if not 1 <= threads <= MAX_THREADS:
+        raise ValueError(f"threads must be 1-{MAX_THREADS}, got {_short(threads)}")
+    return <int>threads
+
+
 cdef object _batch(int fn, object hands, object jokers, unsigned opts, int remainder,
-                   str what, object threads):
+                   str what, object threads, int min_tiles=0):
+    cdef int nthreads = _threads(threads)
     arr = _batch_hands(hands)
     cdef Py_ssize_t n = arr.shape[0]
     jk = _batch_jokers(jokers, n)
-    cdef int nthreads = operator.index(threads)
-    if nthreads < 1:
-        raise ValueError(f"threads must be at least 1, got {nthreads}")
     cdef const uint8_t[:, ::1] hv = arr
     cdef const uint8_t[::1] jv = jk
     cdef Py_ssize_t jstep = 0 if jk.shape[0] == 1 and n != 1 else 1
-    cdef int why = 0
-    cdef Py_ssize_t bad = -1
-    if n:
-        with nogil:
-            bad = _first_bad_row(&hv[0, 0], &jv[0], jstep, n, remainder, &why)
-    if bad >= 0:
-        if why == 1:
-            row = arr[bad]
-            t = int(np.flatnonzero(row > 4)[0])
-            raise ValueError(f"hands[{bad}, {t}] = {row[t]} is outside 0-4")
-        total = int(arr[bad].sum()) + int(jk[bad * jstep])
-        raise ValueError(f"row {bad}: " + _size_problem(total, remainder, what))
     masks = None
     if fn == FN_IS_WIN:
         out = np.zeros(n, dtype=np.bool_)
@@ -688,51 +753,51 @@ cdef object _batch(int fn, object hands, object jokers, unsigned opts, int remai
     cdef uint8_t[::1] ov = out.reshape(-1).view(np.uint8)
     cdef uint64_t[::1] mv
     cdef _Job job = _Job.__new__(_Job)
-    job.fn, job.opts, job.hands, job.jk, job.out = fn, opts, arr, jk, (out, masks)
+    job.fn, job.opts, job.remainder, job.min_tiles = fn, opts, remainder, min_tiles
+    job.hands, job.jk, job.out = arr, jk, (out, masks)
     job.hp, job.jp, job.jstep, job.op = &hv[0, 0], &jv[0], jstep, &ov[0]
     job.op2 = NULL
     if masks is not None:
         mv = masks.reshape(-1)
         job.op2 = &mv[0]
-    if nthreads == 1 or n < 2 * nthreads:
-        job.run(0, n)
+    cdef Py_ssize_t useful = n // MIN_ROWS_PER_THREAD
+    if useful < nthreads:
+        nthreads = <int>max(useful, 1)
+    if nthreads == 1:
+        job.run(0, 0, n)
     else:
         import threading
         bounds = [n * i // nthreads for i in range(nthreads + 1)]
-        workers = [threading.Thread(target=job.run, args=(bounds[i], bounds[i + 1]))
+        workers = [threading.Thread(target=job.run, args=(i, bounds[i], bounds[i + 1]))
                    for i in range(nthreads)]
         for w in workers:
             w.start()
         for w in workers:
             w.join()
+    job.raise_first_error(nthreads, what)
     return out if masks is None else (out, masks)
 
 
-def batch_is_win(hands, jokers=0, *, bint seven_pairs=True, bint quads_as_two_pairs=True,
-                 bint honor_sequences=False, shisanlan=False, threads=1):
+def batch_is_win(hands, jokers=0, *, seven_pairs=True, quads_as_two_pairs=True,
+                 honor_sequences=False, shisanlan=False, threads=1):
     """:func:`is_win` of every row of an (N, 34) array: an (N,) bool array."""
     return _batch(FN_IS_WIN, hands, jokers,
                   _options(True, seven_pairs, quads_as_two_pairs, honor_sequences, shisanlan), 2, "is_win", threads)
 
 
-def batch_shanten(hands, jokers=0, *, bint standard=True, bint seven_pairs=True,
-                  bint quads_as_two_pairs=True, bint honor_sequences=False, shisanlan=False, threads=1):
+def batch_shanten(hands, jokers=0, *, standard=True, seven_pairs=True,
+                  quads_as_two_pairs=True, honor_sequences=False, shisanlan=False, threads=1):
     """:func:`shanten` of every row of an (N, 34) array: an (N,) int8 array."""
-    if not standard and not seven_pairs:
+    cdef unsigned opts = _options(standard, seven_pairs, quads_as_two_pairs, honor_sequences, shisanlan)
+    if not opts & (HUPAI_STANDARD | HUPAI_SEVEN_PAIRS | HUPAI_SHISANLAN):
         raise ValueError("no enabled form: enable standard or seven_pairs")
-    if not standard:
-        # seven pairs alone needs 13-14 tiles in every row; checked here, once
-        arr = _batch_hands(hands)
-        sizes = arr.sum(axis=1, dtype=np.int64) + _batch_jokers(jokers, arr.shape[0]).astype(np.int64)
-        small = np.flatnonzero(sizes < 13)
-        if small.size:
-            raise ValueError(f"row {small[0]}: seven_pairs alone needs 13 or 14 tiles")
-    return _batch(FN_SHANTEN, hands, jokers,
-                  _options(standard, seven_pairs, quads_as_two_pairs, honor_sequences, shisanlan), 3, "shanten", threads)
+    # without the standard form, seven pairs (or 十三爛) needs 13-14 tiles in every row
+    return _batch(FN_SHANTEN, hands, jokers, opts, 3, "shanten", threads,
+                  0 if opts & HUPAI_STANDARD else 13)
 
 
-def batch_discards(hands, jokers=0, *, bint seven_pairs=True, bint quads_as_two_pairs=True,
-                   bint honor_sequences=False, shisanlan=False, threads=1):
+def batch_discards(hands, jokers=0, *, seven_pairs=True, quads_as_two_pairs=True,
+                   honor_sequences=False, shisanlan=False, threads=1):
     """For every row (a 3M+2 hand) and every kind held: the shanten after discarding it
     ((N, 34) int8, 127 where the kind is not held) and the kinds that then lower it
     ((N, 34) uint64 bit masks, bit t for kind t).  The batch form of
@@ -742,8 +807,8 @@ def batch_discards(hands, jokers=0, *, bint seven_pairs=True, bint quads_as_two_
                   "analyze_discards", threads)
 
 
-def batch_waits(hands, jokers=0, *, bint seven_pairs=True, bint quads_as_two_pairs=True,
-                bint honor_sequences=False, shisanlan=False, threads=1):
+def batch_waits(hands, jokers=0, *, seven_pairs=True, quads_as_two_pairs=True,
+                honor_sequences=False, shisanlan=False, threads=1):
     """:func:`waits` of every row of an (N, 34) array: an (N, 34) bool array."""
     return _batch(FN_WAITS, hands, jokers,
                   _options(True, seven_pairs, quads_as_two_pairs, honor_sequences, shisanlan), 1, "waits", threads)

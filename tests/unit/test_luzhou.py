@@ -110,7 +110,9 @@ def test_xiqian_in_the_eight_ghost_game():
     r = score("123m456m234p567p7z", "9p", ghosts_drawn=7, rules=LuzhouRules(ghost_count=8,
                                                                                 xiqian_mode="mode1_doubling"))
     assert r.value == 42
-    assert score("123m456m234p567p7z", "9p", ghosts_drawn=7).value == 2   # 4-ghost game: none
+    assert score("123m456m234p567p7z", "9p", ghosts_drawn=4).value == 2   # 4-ghost game: none
+    with pytest.raises(ValueError, match="ghosts_drawn = 7, but the game has 4"):
+        score("123m456m234p567p7z", "9p", ghosts_drawn=7)              # cannot happen
     r = score("123m456m234p567p7z", "9p", False, ghosts_drawn=6,
               rules=LuzhouRules(ghost_count=8, pinghu_discard_allowed=True))
     assert r.payments == {"W": 61, "A": -21, "B": -20, "C": -20}
@@ -125,18 +127,22 @@ def test_shoubayi():
 
 
 def test_invalid_hands():
-    with pytest.raises(ValueError, match="吃"):
-        score("123m456m234p5p", "5p", melds=[("chi", "789p")])
+    # a chi where 吃 is not played is a well-formed hand the rules forbid: a non-win
+    # with the reason and its seed line (L13), not an error
+    r = score("123m456m234p5p", "5p", melds=[("chi", "789p")])
+    assert not r.is_win and "吃" in r.reason and "L13" in r.reason
     assert score("123m456m234p5p", "5p", melds=[("chi", "789p")],
                  rules=LuzhouRules(allow_chi=True)).is_win
+    with pytest.raises(ValueError, match="not a sequence"):
+        score("123m456m234p5p", "5p", melds=[("chi", "791p")], rules=LuzhouRules(allow_chi=True))
     with pytest.raises(ValueError, match="honour"):
         luzhou.score(Hand.parse("123m456m234p567p1z"), WinContext(T("5p"), True))
     with pytest.raises(ValueError, match="5 copies of 1m"):
         score("1111m456m234p567p", "1m")
     with pytest.raises(ValueError, match="identical"):
         score("456m234p567p9p", "9p", melds=[("peng", "12m7z")])
-    with pytest.raises(ValueError, match="natural"):
-        score("456m234p567p9p", "9p", melds=[("peng", "1m7z7z")])
+    r = score("456m234p567p9p", "9p", melds=[("peng", "1m7z7z")])    # a 貼鬼碰 of two ghosts
+    assert not r.is_win and "natural" in r.reason and "L27" in r.reason
     assert score("456m234p567p9p", "9p", melds=[("peng", "1m7z7z")],
                  rules=LuzhouRules(tiegui_min_naturals=0)).is_win
     with pytest.raises(ValueError, match="13 tiles"):
@@ -212,7 +218,9 @@ def test_xiqian_settlement_without_a_win():
     led = luzhou.xiqian_settlement("S1", ["S2", "S3", "S4"], 5, won=False,
                                    rules=LuzhouRules(ghost_count=8, xiqian_mode="mode2"))
     assert led.net() == {"S1": -30, "S2": 10, "S3": 10, "S4": 10}
-    assert not luzhou.xiqian_settlement("S1", ["S2"], 7, won=False).transfers   # 4-ghost game
+    assert not luzhou.xiqian_settlement("S1", ["S2"], 4, won=False).transfers   # 4-ghost game
+    with pytest.raises(ValueError, match="ghosts_drawn must be 0-4"):
+        luzhou.xiqian_settlement("S1", ["S2"], 7, won=False)       # more than exist
 
 
 def test_ghost_as_fifth_copy_option():
@@ -221,8 +229,90 @@ def test_ghost_as_fifth_copy_option():
     assert not score("1111m555p789p23p7z", "4p").is_win
     r = score("1111m555p789p23p7z", "4p", rules=rules)
     assert r.is_win and r.patterns == ("閨自摸",)
-    # a ghost in a peng may be a fifth copy too
-    with pytest.raises(ValueError, match="fifth 1m"):
-        score("11m456p789p23p", "4p", melds=[("peng", "11m7z")])
-    r = score("11m456p789p23p", "4p", melds=[("peng", "11m7z")], rules=rules)
-    assert r.is_win
+    # a 貼鬼碰 of 1m, then the other two natural 1m held: reachable in play, so it
+    # scores under either setting (the meld's ghost stays a 1m; 1m is one 閨)
+    for either in (LuzhouRules(), rules):
+        r = score("11m456p789p23p", "4p", melds=[("peng", "11m7z")], rules=either)
+        assert r.is_win and r.patterns == ("閨自摸",) and r.value == 5
+
+
+def test_a_chi_meld_is_a_sequence_so_the_hand_is_never_all_triplets():
+    # L85: 大對子 is 111 111 111 111 11; a chi (luzhou_allow_chi) is a 順子.  1199m +
+    # 紅中 with chi 789m 678m 234m: the ghost as 9m makes 999m + 11m, and 9m four times
+    # (999m + the chi's 9m) is a 閨: 清閨, 20 (L95), not 清閨對
+    rules = LuzhouRules(allow_chi=True)
+    r = score("1199m", "7z", melds=[("chi", "789m"), ("chi", "678m"), ("chi", "234m")], rules=rules)
+    assert r.is_win and r.patterns == ("清閨",) and r.value == 20
+
+
+def test_four_melds_and_a_single_tile_is_shoubayi_with_a_chi_too():
+    # L127 "碰牌、杠牌后手里只剩下一張牌": with 吃 allowed a chi is a meld like any other
+    rules = LuzhouRules(allow_chi=True)
+    melds = [("chi", "123m"), ("peng", "555m"), ("peng", "999m"), ("peng", "777p")]
+    r = score("3p", "3p", melds=melds, rules=rules)
+    assert r.is_win and set(r.patterns) == {"平胡", "手把一", "無鬼"}
+    assert r.detail["shape"] == "pinghu"
+
+
+def test_a_tiegui_peng_beside_four_natural_copies_scores_and_chajiao_goes_on():
+    # peng 11m + 紅中 (L27), then the other two natural 1m drawn: play reaches it, so
+    # it is never an error; 1m (five with the meld's ghost) is one 閨
+    hand = Hand.parse("11m456p789p23p", [("peng", "11m7z")])
+    r = luzhou.score(hand, WinContext(T("1p"), True))
+    assert r.is_win and r.patterns == ("閨自摸",)
+    seats = {"A": hand, "B": Hand.parse("123m456m789m1234p"), "C": None, "D": Hand.parse("1359m2468p1479s7z")}
+    res = luzhou.chajiao(seats)
+    assert res.ready == {"A": True, "B": True, "D": False}
+    assert res.seats["A"].waits == (T("1p"), T("4p"), T("7p"))
+    assert sum(res.payments.values()) == 0 and res.payments["D"] < 0
+
+
+def test_a_forbidden_meld_is_a_result_everywhere():
+    chi = Hand.parse("123m456m234p5p", [("chi", "789p")])
+    rep = luzhou.ready(chi)
+    assert not rep.ready and "吃" in rep.reason and "L13" in rep.reason
+    seats = {"A": chi, "B": Hand.parse("123m456m789m1234p"), "C": None, "D": None}
+    res = luzhou.chajiao(seats)
+    assert res.ready == {"A": False, "B": True}
+    assert res.payments == {"A": -res.seats["B"].value, "B": res.seats["B"].value}
+    ghosts_only = Hand.parse("456m234p567p9p", [("peng", "7z7z7z")])
+    r = luzhou.score(ghosts_only, WinContext(T("9p"), True))
+    assert not r.is_win and "L19" in r.reason
+
+
+@pytest.mark.parametrize("ctx, fragment", [
+    (dict(after_kong=True), "no kong among his melds"),
+    (dict(dihu=True, self_draw=False), "地胡 in Luzhou"),
+    (dict(ghosts_drawn=5), "ghosts_drawn = 5, but the game has 4"),
+])
+def test_situations_that_cannot_happen_are_value_errors(ctx, fragment):
+    self_draw = ctx.pop("self_draw", True)
+    with pytest.raises(ValueError, match=fragment):
+        score("123m456m234p567p7z", "9p", self_draw, **ctx)
+
+
+def test_rules_of_another_region_are_a_type_error():
+    from hupai.rules.wuhan import WuhanRules
+    with pytest.raises(TypeError, match="rules must be LuzhouRules, not WuhanRules"):
+        luzhou.score(Hand.parse("123m456m234p567p7z"), WinContext(T("9p"), True), WuhanRules())
+    with pytest.raises(TypeError, match="rules must be LuzhouRules"):
+        luzhou.ready(Hand.parse("123m456m234p567p7z"), WuhanRules())
+
+
+@pytest.mark.parametrize("seats", [
+    {"A": None, "B": None, "C": None},
+    {"A": None, "B": None, "C": None, "D": None, "E": None},
+    {"A": None, "B": None, "C": None, "X": None},
+])
+def test_chajiao_takes_exactly_the_four_seats(seats):
+    with pytest.raises(ValueError, match="exactly the seats A, B, C and D"):
+        luzhou.chajiao(seats)
+
+
+@pytest.mark.parametrize("kwargs, exc", [
+    (dict(cap=40.0), TypeError), (dict(wugui_doublings=True), TypeError), (dict(ghost_count="4"), TypeError),
+    (dict(tiegui_min_naturals=1.0), TypeError), (dict(cap=50), ValueError),
+])
+def test_numeric_flags_take_ints(kwargs, exc):
+    with pytest.raises(exc):
+        LuzhouRules(**kwargs)

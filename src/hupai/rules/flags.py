@@ -3,7 +3,11 @@ values, construction from case-format option names, and a hash computed once (th
 flags key the valuation caches)."""
 from __future__ import annotations
 
-from typing import ClassVar, Mapping
+from typing import ClassVar, Mapping, Optional, TypeVar
+
+from .._messages import short
+
+F = TypeVar("F", bound="RegionFlags")
 
 __all__ = ["RegionFlags"]
 
@@ -21,12 +25,41 @@ class RegionFlags:
 
     def _check_choices(self) -> None:
         for name, spec in self.__dataclass_fields__.items():  # type: ignore[attr-defined]
-            value = getattr(self, name)
-            if isinstance(spec.default, bool) and not isinstance(value, bool):
-                raise TypeError(f"{self.PREFIX}{name} is true or false, not {value!r}")
+            self._check_type(name, spec.default, getattr(self, name))
         for name, allowed in self.CHOICES.items():
             if getattr(self, name) not in allowed:
-                raise ValueError(f"{self.PREFIX}{name} must be one of {allowed}, got {getattr(self, name)!r}")
+                raise ValueError(f"{self.PREFIX}{name} must be one of {allowed}, got "
+                                 f"{short(getattr(self, name))}")
+
+    def _check_type(self, name: str, default: object, value: object) -> None:
+        """TypeError unless ``value`` has the type of the flag's default: a bool for a
+        boolean flag, an int (not a bool, not a float) for a count, a number for a
+        factor, text for a mode; None only where it is one of the choices."""
+        if value is None and None in self.CHOICES.get(name, ()):
+            return
+        if isinstance(default, bool):
+            ok = isinstance(value, bool)
+        elif isinstance(default, int):
+            ok = isinstance(value, int) and not isinstance(value, bool)
+        elif isinstance(default, float):
+            ok = isinstance(value, (int, float)) and not isinstance(value, bool)
+        elif isinstance(default, str):
+            ok = isinstance(value, str)
+        else:
+            return      # a flag of its own type checks itself in its class
+        if not ok:
+            raise TypeError(f"{self.PREFIX}{name} takes a {type(default).__name__}, not "
+                            f"{type(value).__name__} {short(value)}")
+
+    @classmethod
+    def coerce(cls: type[F], rules: Optional[object]) -> F:
+        """``rules`` itself when it is this region's flag class, the defaults for None;
+        TypeError for anything else (another region's rules included)."""
+        if rules is None:
+            return cls()
+        if type(rules) is not cls and not isinstance(rules, cls):
+            raise TypeError(f"rules must be {cls.__name__}, not {type(rules).__name__}")
+        return rules  # type: ignore[return-value]
 
     def __hash__(self) -> int:
         try:
@@ -42,12 +75,16 @@ class RegionFlags:
         return {k: v for k, v in self.__dict__.items() if k != "_hash"}
 
     @classmethod
-    def from_options(cls, options: Mapping[str, object]):
+    def from_options(cls: type[F], options: Mapping[str, object]) -> F:
         """From case-format flag names (``luzhou_cap``, ``ghost_as_fifth_copy``, ...)."""
+        if not isinstance(options, Mapping):
+            raise TypeError(f"options are a mapping of flag names to values, not {type(options).__name__}")
         kwargs = {}
         for key, value in options.items():
+            if not isinstance(key, str):
+                raise TypeError(f"a flag name is text, not {short(key)}")
             name = key[len(cls.PREFIX):] if key.startswith(cls.PREFIX) else key
-            if name not in cls.__dataclass_fields__:  # type: ignore[attr-defined]
-                raise ValueError(f"unknown {cls.PREFIX.rstrip('_').capitalize()} option {key!r}")
+            if name not in cls.__dataclass_fields__ or name.startswith("_"):  # type: ignore[attr-defined]
+                raise ValueError(f"unknown {cls.PREFIX.rstrip('_').capitalize()} option {short(key)}")
             kwargs[name] = value
         return cls(**kwargs)

@@ -12,7 +12,7 @@ import functools
 from dataclasses import dataclass
 from typing import Mapping, NamedTuple, Optional, Sequence
 
-from .. import _core, tiles
+from .. import _core
 from ..tiles import HONORS
 from .flags import RegionFlags
 from .ledger import Ledger, Transfer

@@ -8,20 +8,19 @@ Line numbers ``L<n>`` cite the seed.
 from __future__ import annotations
 
 import functools
-import operator
 from dataclasses import dataclass
 from typing import Iterable, Mapping, NamedTuple, Optional, Sequence
-
-import numpy as np
 
 from .. import _core, tiles
 from ..tiles import RED
 from .flags import RegionFlags
-from .ledger import Amount, Ledger, Transfer
+from .ledger import Ledger, Transfer
 from .fifth import readings_beyond_four
-from .model import ANGANG, BUGANG, CHI, KONGS, MINGGANG, OTHERS, PENG, DeclaredMeld, Hand, WinContext
-from .patterns import Pattern, PatternTable, apply_exclusions, resolve
+from .model import (BUGANG, CHI, MINGGANG, OTHERS, PENG, DeclaredMeld, Hand, WinContext, check_count,
+                    check_dealer, check_table)
+from .patterns import Pattern, PatternTable, apply_exclusions, preference, resolve
 from .result import ChajiaoResult, ScoreResult, SeatReport
+from .settlement import chajiao_ledger
 
 __all__ = ["LuzhouRules", "score", "ready", "chajiao", "wait_values", "PATTERNS", "GHOST", "UNIT"]
 
@@ -183,49 +182,71 @@ def hand_value(facts: Facts) -> tuple[int, tuple[Pattern, ...]]:
 
 # ------------------------------------------------------------------ the hand
 
+class _MeldReading(NamedTuple):
+    """A declared meld as Luzhou reads it."""
+
+    kinds: tuple[int, ...]     # the kinds it stands for, its ghosts resolved (L27, L43)
+    forbidden: Optional[str]   # why Luzhou's rules do not allow it (a result, not an error)
+    sequence: bool             # a chi (only with luzhou_allow_chi)
+
+
 @functools.lru_cache(maxsize=4096)
-def _meld_kinds(meld: DeclaredMeld, rules: LuzhouRules) -> tuple[int, ...]:
-    """The kinds a declared meld stands for, its ghosts resolved (L27, L43)."""
+def _meld_reading(meld: DeclaredMeld, rules: LuzhouRules) -> _MeldReading:
+    """Read a declared meld: ValueError when it is not a meld at all (a "peng" of
+    different tiles, a "chi" that is no sequence, an honour tile Luzhou does not have);
+    a reason in ``forbidden`` when it is a meld Luzhou's rules do not allow."""
     naturals = sorted(t for t in meld.tiles if t != GHOST)
     ghosts = len(meld.tiles) - len(naturals)
     if any(t >= 27 for t in naturals):
         raise ValueError(f"{meld}: Luzhou has no honour tiles besides the 紅中 ghosts")
     if meld.kind == CHI:
-        if not rules.allow_chi:
-            raise ValueError("吃 is not played in Luzhou (luzhou_allow_chi is false, L13)")
-        if ghosts > 1 or len(naturals) < 2:
-            raise ValueError(f"{meld}: a chi needs the claimed tile and one of the hand's own")
-        suit = naturals[0] // 9
-        for start in range(suit * 9, suit * 9 + 7):
-            seq = [start, start + 1, start + 2]
-            rest = list(seq)
-            try:
-                for t in naturals:
-                    rest.remove(t)
-            except ValueError:
-                continue
-            if len(rest) == ghosts:
-                return tuple(seq)   # a ghost fills the lowest sequence that fits
-        raise ValueError(f"{meld}: not a sequence")
-    if len(set(naturals)) != 1:
+        return _chi_reading(meld, naturals, ghosts, rules)
+    if len(set(naturals)) > 1:
         raise ValueError(f"{meld}: a {meld.kind} needs identical tiles (ghosts may stand in)")
+    if not naturals:
+        return _MeldReading((), "a meld of 紅中 only: a discarded 紅中 is dead and cannot be "
+                                "claimed, and the ghosts stand for suited tiles (L19, L27)", False)
+    kinds = (naturals[0],) * len(meld.tiles)
     claimed = meld.kind in (PENG, MINGGANG, BUGANG)
     need = 1 + rules.tiegui_min_naturals if claimed else 1
     if len(naturals) < need:
-        raise ValueError(f"{meld}: at least {need} natural tile(s) are needed "
-                         f"(luzhou_tiegui_min_naturals = {rules.tiegui_min_naturals}, L27)")
-    return (naturals[0],) * len(meld.tiles)
+        return _MeldReading(kinds, f"{meld}: a 貼鬼碰 needs at least {need} natural tile(s) "
+                                   f"(luzhou_tiegui_min_naturals = {rules.tiegui_min_naturals}, L27)",
+                            False)
+    return _MeldReading(kinds, None, False)
+
+
+def _chi_reading(meld: DeclaredMeld, naturals: list, ghosts: int, rules: LuzhouRules) -> _MeldReading:
+    """A chi: forbidden unless ``luzhou_allow_chi`` (L13); a ghost fills the lowest
+    sequence that fits."""
+    if ghosts > 1 or len(naturals) < 2:
+        raise ValueError(f"{meld}: a chi needs the claimed tile and one of the hand's own")
+    suit = naturals[0] // 9
+    for start in range(suit * 9, suit * 9 + 7):
+        rest = [start, start + 1, start + 2]
+        try:
+            for t in naturals:
+                rest.remove(t)
+        except ValueError:
+            continue
+        if len(rest) == ghosts:
+            forbidden = None if rules.allow_chi else \
+                "吃 is not played in Luzhou (luzhou_allow_chi is false; Sichuan rules, L13)"
+            return _MeldReading((start, start + 1, start + 2), forbidden, True)
+    raise ValueError(f"{meld}: not a sequence")
 
 
 class _Prepared(NamedTuple):
     counts: bytes            # natural concealed tiles after the win (ghosts removed), for the kernel
     jokers: int              # ghosts in the concealed hand after the win
     base: tuple              # natural concealed tiles plus the melds' kinds (ghosts resolved)
-    extra: bytes             # the melds' kinds (ghosts resolved)
+    extra: bytes             # the melds' kinds (ghosts resolved), at most four with the concealed tiles
     ghosts_total: int        # ghosts anywhere (for 無鬼)
     suits: frozenset         # suits of the natural tiles, melds included
     melds: int
     fifth_copy: bool = False  # a ghost may be a fifth copy (C10 alternative)
+    forbidden: Optional[str] = None   # why a meld is not allowed under Luzhou rules
+    sequences: bool = False  # some meld is a chi (luzhou_allow_chi)
 
 
 _NO_EXTRA = bytes(34)
@@ -245,15 +266,24 @@ def _prepare(hand: Hand, win_tile: Optional[int], rules: LuzhouRules) -> _Prepar
     jokers = counts[GHOST]
     counts[GHOST] = 0
     meld_ghosts = 0
+    forbidden = None
+    sequences = False
     if hand.melds:
         base = list(counts)
         for m in hand.melds:
-            for t in _meld_kinds(m, rules):
+            reading = _meld_reading(m, rules)
+            forbidden = forbidden or reading.forbidden
+            sequences = sequences or reading.sequence
+            for t in reading.kinds:
                 base[t] += 1
             for t in m.tiles:
                 naturals[t] += 1
             meld_ghosts += m.tiles.count(GHOST)
-        extra = bytes(map(operator.sub, base, counts))
+        # a meld's ghost is the kind it stands for for the rest of the round, so a kind
+        # may reach five once the hand holds the four natural copies beside it; the
+        # kernel reads the concealed part against at most four (a kind of four or more
+        # is one 閨), so a concealed ghost can never be a fifth copy
+        extra = bytes(min(b - c, 4 - c) for b, c in zip(base, counts))
     else:
         base, extra = counts, _NO_EXTRA
     if any(naturals[27:33]):
@@ -266,12 +296,9 @@ def _prepare(hand: Hand, win_tile: Optional[int], rules: LuzhouRules) -> _Prepar
     if naturals[GHOST] > rules.ghost_count:
         raise ValueError(f"{naturals[GHOST]} copies of 紅中 counting the melds{where}; only "
                          f"{rules.ghost_count} exist (luzhou_ghost_count)")
-    if max(base[:27]) > 4 and not rules.ghost_as_fifth_copy:
-        t = max(range(27), key=base.__getitem__)
-        raise ValueError(f"a ghost in a meld would be a fifth {tiles.tile_name(t)}")
     suits = _SUIT_SETS[any(naturals[0:9]), any(naturals[9:18]), any(naturals[18:27])]
     return _Prepared(bytes(counts), jokers, tuple(base), extra, jokers + meld_ghosts, suits,
-                     len(hand.melds), rules.ghost_as_fifth_copy)
+                     len(hand.melds), rules.ghost_as_fifth_copy, forbidden, sequences)
 
 
 class _Best(NamedTuple):
@@ -298,7 +325,8 @@ def _candidates(p: _Prepared, counts, suits: frozenset) -> Iterable[tuple[str, b
         summaries = _core.reading_summaries(counts, p.jokers, p.extra, _FREE_KINDS[suits],
                                             seven_pairs=seven)
     for form, triplets_only, _pair, quads, _fm, _fp in summaries:
-        shape = QIDUI if form == "seven_pairs" else DUIDUI if triplets_only else PINGHU
+        # a chi meld is a sequence: a hand holding one is never 大對子 (L85)
+        shape = QIDUI if form == "seven_pairs" else DUIDUI if triplets_only and not p.sequences else PINGHU
         if quads > best.get(shape, -1):
             best[shape] = quads
     qing = len(suits) <= 1
@@ -382,15 +410,15 @@ def _xiqian(ctx: WinContext, rules: LuzhouRules) -> int:
 
 @functools.lru_cache(maxsize=8192)
 def _valuation(shape: str, qing: bool, quads: int, wugui: bool, shoubayi: bool,
-               flags: tuple, rules: LuzhouRules) -> tuple[int, tuple[Pattern, ...], int]:
-    """(V, patterns, paid) of one reading; a pure function of its arguments, cached
-    because the same few readings recur in every game."""
+               flags: tuple, rules: LuzhouRules) -> tuple[int, tuple[Pattern, ...], int, tuple]:
+    """(V, patterns, paid, preference) of one reading; a pure function of its arguments,
+    cached because the same few readings recur in every game."""
     self_draw, after_kong, kong_discard, robbing_kong, declared_ready, tianhu, dihu = flags
     ctx = WinContext(0, self_draw, after_kong=after_kong, kong_discard=kong_discard,
                      robbing_kong=robbing_kong, declared_ready=declared_ready, tianhu=tianhu,
                      dihu=dihu)
     v, hits = hand_value(Facts(shape, qing, quads, wugui, shoubayi, ctx, rules))
-    return v, hits, _paid(v, hits, ctx, rules)
+    return v, hits, _paid(v, hits, ctx, rules), preference(PATTERNS, (p.id for p in hits))
 
 
 def _flags(ctx: WinContext) -> tuple:
@@ -400,32 +428,36 @@ def _flags(ctx: WinContext) -> tuple:
 
 def _best(p: _Prepared, ctx: WinContext, rules: LuzhouRules, counts=None,
           suits: Optional[frozenset] = None) -> Optional[_Best]:
-    """The reading that pays most (ties: the higher uncapped value); ``counts`` and
-    ``suits`` replace the prepared hand's (a wait added)."""
+    """The reading that pays most (ties: the higher uncapped value, then the shared
+    :func:`~hupai.rules.patterns.preference`); ``counts`` and ``suits`` replace the
+    prepared hand's (a wait added)."""
     best: Optional[_Best] = None
+    best_key: tuple = ()
     wugui = p.ghosts_total == 0
+    shoubayi = p.melds == 4     # four melds and a single tile (L127)
     flags = _flags(ctx)
     for shape, qing, quads in _candidates(p, p.counts if counts is None else counts,
                                           p.suits if suits is None else suits):
-        shoubayi = p.melds == 4 and shape == DUIDUI
-        v, hits, paid = _valuation(shape, qing, quads, wugui, shoubayi, flags, rules)
-        if best is None or (paid, v) > (best.paid, best.uncapped):
-            best = _Best(paid, v, _cap(v, rules), hits, shape, quads)
+        v, hits, paid, pref = _valuation(shape, qing, quads, wugui, shoubayi, flags, rules)
+        if best is None or (paid, v, pref) > best_key:
+            best, best_key = _Best(paid, v, _cap(v, rules), hits, shape, quads), (paid, v, pref)
     return best
 
 
-def score(hand: Hand, ctx: WinContext, rules: LuzhouRules = LuzhouRules()) -> ScoreResult:
+def score(hand: Hand, ctx: WinContext, rules: Optional[LuzhouRules] = None) -> ScoreResult:
     """Score the win of ``hand`` (13 tiles before the winning tile) under ``ctx``.
 
     The best ghost assignment and arrangement is the one that pays most (ties: the
     higher uncapped value), FORMAT.md §4.5.  Seats: W the winner, A the discarder /
     robbed konger (or any other player on a self-draw), B and C the others; a self-draw
     is paid by A, B and C (nobody has won yet in a single-win evaluation, L137)."""
+    rules = LuzhouRules.coerce(rules)
+    _check_context(hand, ctx, rules)
     if ctx.win_tile == GHOST and not ctx.self_draw:
         return ScoreResult.no_win("a discarded 紅中 is dead: nobody may win on it (L19)", UNIT)
-    if not ctx.self_draw and ctx.after_kong:
-        raise ValueError("after_kong (杠上花) needs a self-draw")
     p = _prepare(hand, ctx.win_tile, rules)
+    if p.forbidden:
+        return ScoreResult.no_win(p.forbidden, UNIT)
     if len(p.suits) == 3:
         return ScoreResult.no_win("三門花豬: the hand holds all three suits; 缺一門 is required "
                                   "(L13, L35, L133)", UNIT)
@@ -459,8 +491,24 @@ def score(hand: Hand, ctx: WinContext, rules: LuzhouRules = LuzhouRules()) -> Sc
                                "shape": best.shape, "quads": best.quads})
 
 
+def _check_context(hand: Hand, ctx: WinContext, rules: LuzhouRules) -> None:
+    """ValueError for a win that cannot happen at a Luzhou table."""
+    if not isinstance(hand, Hand):
+        raise TypeError(f"hand must be a Hand, not {type(hand).__name__}")
+    if not isinstance(ctx, WinContext):
+        raise TypeError(f"ctx must be a WinContext, not {type(ctx).__name__}")
+    if ctx.after_kong and not any(m.is_kong for m in hand.melds):
+        raise ValueError("after_kong (杠上花): the winner has no kong among his melds")
+    if ctx.dihu and not ctx.self_draw:
+        raise ValueError("地胡 in Luzhou is a non-dealer complete on his first draw (digest C17): "
+                         "a self-draw, not a discard win")
+    if ctx.ghosts_drawn > rules.ghost_count:
+        raise ValueError(f"ghosts_drawn = {ctx.ghosts_drawn}, but the game has {rules.ghost_count} 紅中 "
+                         "(luzhou_ghost_count)")
+
+
 def xiqian_settlement(seat: str, others: Sequence[str], ghosts_drawn: int, won: bool,
-                      rules: LuzhouRules = LuzhouRules()) -> Ledger:
+                      rules: Optional[LuzhouRules] = None) -> Ledger:
     """喜錢 of a player who drew ``ghosts_drawn`` ghosts this round, settled at the end
     of the round (L129), for the cases a win's own settlement does not cover.
 
@@ -469,6 +517,8 @@ def xiqian_settlement(seat: str, others: Sequence[str], ghosts_drawn: int, won: 
     not win collects here.  玩法二 (``mode2``): only a winner collects (in his win's
     ledger); a player with five or more ghosts who did not win pays 10 to each of
     ``others``."""
+    rules = LuzhouRules.coerce(rules)
+    ghosts_drawn = check_count(ghosts_drawn, "ghosts_drawn", rules.ghost_count)
     if rules.ghost_count != 8 or ghosts_drawn < 5 or won:
         return Ledger()
     if rules.xiqian_mode == "mode2":
@@ -479,15 +529,18 @@ def xiqian_settlement(seat: str, others: Sequence[str], ghosts_drawn: int, won: 
 
 # ------------------------------------------------------------------ end of the wall
 
-def is_huazhu(hand: Hand, rules: LuzhouRules = LuzhouRules()) -> bool:
+def is_huazhu(hand: Hand, rules: Optional[LuzhouRules] = None) -> bool:
     """花豬 / 花貓 (L35): the natural tiles, melds included, cover all three suits."""
-    return len(_prepare(hand, None, rules).suits) == 3
+    return len(_prepare(hand, None, LuzhouRules.coerce(rules)).suits) == 3
 
 
-def wait_values(hand: Hand, waits, rules: LuzhouRules = LuzhouRules()) -> dict:
+def wait_values(hand: Hand, waits, rules: Optional[LuzhouRules] = None) -> dict:
     """The best self-drawn value (capped, no situational flags) of each given wait of a
     ready hand; tiles that do not complete a legal win are left out."""
+    rules = LuzhouRules.coerce(rules)
     p0 = _prepare(hand, None, rules)
+    if p0.forbidden:
+        return {}
     ctx = WinContext(0, True)
     counts = bytearray(p0.counts)
     out = {}
@@ -502,22 +555,24 @@ def wait_values(hand: Hand, waits, rules: LuzhouRules = LuzhouRules()) -> dict:
     return out
 
 
-def ready(hand: Hand, rules: LuzhouRules = LuzhouRules()) -> SeatReport:
+def ready(hand: Hand, rules: Optional[LuzhouRules] = None) -> SeatReport:
     """Is the hand ready (下叫) at the end of the wall, its waits and its 查叫 value.
 
     A wait is a suited tile that completes a legal self-drawn win with no situational
     flag (FORMAT.md §6.3); the value is the best wait's self-draw value, capped (查大,
-    L141), or half of it under ``chajiao_basis = "discard_half"``."""
-    return _seat_report("", hand, rules)
+    L141), or half of it under ``chajiao_basis = "discard_half"``.  A hand whose melds
+    Luzhou forbids (a chi, a 貼鬼碰 short of naturals) is not ready, with the reason."""
+    return _seat_report("", hand, LuzhouRules.coerce(rules))
 
 
 def _seat_report(seat: str, hand: Hand, rules: LuzhouRules) -> SeatReport:
     p0 = _prepare(hand, None, rules)
     if len(p0.suits) == 3:
-        return SeatReport(seat, False, True)
+        return SeatReport(seat, False, True, reason="花豬: the hand holds all three suits (L35)")
+    if p0.forbidden:
+        return SeatReport(seat, False, reason=p0.forbidden)
     waits: list[int] = []
-    best_value: Optional[int] = None
-    best_names: tuple[str, ...] = ()
+    best: Optional[tuple] = None     # (value, preference, patterns) of the best wait
     ctx = WinContext(0, True)   # a plain self-draw: the valuation ignores which tile
     counts = bytearray(p0.counts)
     # with ghosts as fifth copies a wait may lie beyond the core's four-copy patterns
@@ -529,33 +584,32 @@ def _seat_report(seat: str, hand: Hand, rules: LuzhouRules) -> SeatReport:
         if t >= 27 or p0.base[t] >= 4 or len(p0.suits | {t // 9}) == 3:
             continue
         counts[t] += 1
-        best = _best(p0, ctx, rules, counts, p0.suits | {t // 9})
+        win = _best(p0, ctx, rules, counts, p0.suits | {t // 9})
         counts[t] -= 1
-        if best is None:
+        if win is None:
             continue
         waits.append(t)
-        value = best.capped if rules.chajiao_basis == "self_draw_table_max" else _half(best.capped, rules)
-        if best_value is None or value > best_value:
-            best_value, best_names = value, tuple(x.name for x in best.hits)
-    return SeatReport(seat, bool(waits), False, tuple(waits), best_value, best_names)
+        value = win.capped if rules.chajiao_basis == "self_draw_table_max" else _half(win.capped, rules)
+        key = (value, preference(PATTERNS, (x.id for x in win.hits)), tuple(x.name for x in win.hits))
+        if best is None or key[:2] > best[:2]:
+            best = key
+    if best is None:
+        return SeatReport(seat, False)
+    return SeatReport(seat, True, False, tuple(waits), best[0], best[2])
 
 
-def chajiao(seats: Mapping[str, Optional[Hand]], rules: LuzhouRules = LuzhouRules(),
+def chajiao(seats: Mapping[str, Optional[Hand]], rules: Optional[LuzhouRules] = None,
             dealer: Optional[str] = None) -> ChajiaoResult:
     """查叫 at the end of the wall (L33, L141).
 
-    ``seats`` maps each seat label to its hand, or to ``None`` for a seat that has
+    ``seats`` maps each of the seats A-D to its hand, or to ``None`` for a seat that has
     already won (it neither pays nor collects).  With at least two unfinished seats,
     every unfinished seat that is not ready (花豬 included) pays every unfinished ready
     seat that seat's value.  If nobody has won (黃莊), the dealer deals again (L53)."""
+    rules = LuzhouRules.coerce(rules)
+    check_table(seats)
+    check_dealer(dealer)
     reports = {s: _seat_report(s, h, rules) for s, h in seats.items() if h is not None}
-    transfers = []
-    if len(reports) >= 2:
-        for payee, r in reports.items():
-            if not r.ready:
-                continue
-            for payer, q in reports.items():
-                if not q.ready:
-                    transfers.append(Transfer(payer, payee, r.value or 0, "查叫"))
+    ledger = chajiao_ledger(reports) if len(reports) >= 2 else Ledger()
     next_dealer = dealer if dealer is not None and all(h is not None for h in seats.values()) else None
-    return ChajiaoResult(reports, Ledger.of(transfers), UNIT, next_dealer)
+    return ChajiaoResult(reports, ledger, UNIT, next_dealer)

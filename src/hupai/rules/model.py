@@ -2,14 +2,15 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Optional, Sequence
+from typing import Mapping, Optional, Sequence
 
 import numpy as np
 
 from .. import tiles
+from .._messages import short
 
 __all__ = ["MELD_KINDS", "KONGS", "OPENING", "DeclaredMeld", "Hand", "WinContext", "SEATS",
-           "OTHERS", "parse_meld"]
+           "OTHERS", "MOST_COPIES", "parse_meld", "check_bool", "check_count", "check_dealer", "check_table"]
 
 CHI, PENG, MINGGANG, ANGANG, BUGANG = "chi", "peng", "minggang", "angang", "bugang"
 MELD_KINDS = (CHI, PENG, MINGGANG, ANGANG, BUGANG)
@@ -18,6 +19,46 @@ OPENING = frozenset({CHI, PENG, MINGGANG, BUGANG})  # claimed from a discard at 
 
 SEATS = ("A", "B", "C", "D")
 OTHERS = ("A", "B", "C")   # the three other players of a win case
+
+#: The most copies of each kind that any supported tile set holds: four, and eight 紅中
+#: (Luzhou's 8-ghost game, L19).  A hand is checked against it; each region then checks
+#: its own tile set (Luzhou: ``luzhou_ghost_count`` ghosts and no other honour).
+MOST_COPIES = (4,) * tiles.RED + (8,)
+
+
+def check_bool(value: object, what: str) -> bool:
+    """``value`` when it is a bool (or a numpy bool); TypeError otherwise."""
+    if isinstance(value, (bool, np.bool_)):
+        return bool(value)
+    raise TypeError(f"{what} is true or false, not {type(value).__name__} {short(value)}")
+
+
+def check_count(value: object, what: str, most: Optional[int] = None) -> int:
+    """``value`` when it is a whole number from 0 (to ``most``); TypeError for a bool, a
+    float or anything else, ValueError out of range."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
+        raise TypeError(f"{what} is a whole number, not {type(value).__name__} {short(value)}")
+    if value < 0 or (most is not None and value > most):
+        bound = f"0-{most}" if most is not None else "0 or more"
+        raise ValueError(f"{what} must be {bound}, got {value}")
+    return int(value)
+
+
+def check_table(seats: object, what: str = "a table") -> None:
+    """ValueError unless ``seats`` maps exactly the four seat labels A-D to their hands;
+    TypeError if it is not a mapping."""
+    if not isinstance(seats, Mapping):
+        raise TypeError(f"{what} maps the seats A-D to their hands, not {type(seats).__name__}")
+    labels = list(seats)
+    if any(not isinstance(k, str) for k in labels) or sorted(labels) != list(SEATS):
+        raise ValueError(f"{what} has exactly the seats A, B, C and D, got "
+                         f"{short(sorted(map(str, labels)))}")
+
+
+def check_dealer(dealer: object) -> None:
+    """ValueError unless ``dealer`` is None or one of the seats A-D."""
+    if dealer is not None and dealer not in SEATS:
+        raise ValueError(f"the dealer is one of the seats A-D, not {short(dealer)}")
 
 
 @dataclass(frozen=True)
@@ -65,10 +106,12 @@ class Hand:
     """Concealed tiles (34 counts, jokers included as their tile) and declared melds.
 
     For a win, ``concealed`` is the hand before the winning tile; the constructor
-    checks only what holds in every region: counts 0-4, at most four of a kind
-    counting the melds, and 13 tiles in all (a kong counting 3).  The tile count is
-    checked by :meth:`_check_size`, which a region's own hand type may redefine (Guiyang's
-    相公, a hand with a wrong count, is ``hupai.rules.guiyang.MiscountedHand``)."""
+    checks only what holds in every region: counts 0-4, no more copies of a kind
+    counting the melds than any tile set holds (:data:`MOST_COPIES`), and 13 tiles in
+    all (a kong counting 3).  The tile count is checked by :meth:`_check_size`, which a
+    region's own hand type may redefine (Guiyang's 相公, a hand with a wrong count, is
+    ``hupai.rules.guiyang.MiscountedHand``).  Each region checks its own tile set when
+    it scores the hand."""
 
     concealed: np.ndarray
     melds: tuple[DeclaredMeld, ...] = ()
@@ -95,6 +138,8 @@ class Hand:
         object.__setattr__(self, "concealed", frozen)
         object.__setattr__(self, "melds", tuple(self.melds))
         self._check_size(int(frozen.sum()), len(self.melds))
+        if self.melds:
+            self.check_copies(limits=_MOST_COPIES_MAP)
 
     def _check_size(self, concealed: int, melds: int) -> None:
         """ValueError unless the hand holds 13 tiles, a kong counting 3."""
@@ -137,6 +182,13 @@ class Hand:
                                  + f"; only {cap} exist")
 
 
+_MOST_COPIES_MAP = {t: n for t, n in enumerate(MOST_COPIES) if n != 4}
+
+
+_BOOL_FIELDS = ("self_draw", "after_kong", "kong_discard", "robbing_kong", "declared_ready", "tianhu",
+                "dihu", "dealer")
+
+
 @dataclass(frozen=True)
 class WinContext:
     """How the winning tile arrived, and the table facts the rules need.
@@ -158,12 +210,29 @@ class WinContext:
     extra: dict = field(default_factory=dict, compare=False)  # region-specific facts
 
     def __post_init__(self) -> None:
-        if isinstance(self.win_tile, bool) or not isinstance(self.win_tile, (int, np.integer)) \
-                or not 0 <= self.win_tile < 34:
-            raise ValueError(f"win_tile {self.win_tile!r} is not a tile index 0-33")
+        object.__setattr__(self, "win_tile", tiles.tile_index(self.win_tile))
+        for name in _BOOL_FIELDS:
+            object.__setattr__(self, name, check_bool(getattr(self, name), name))
+        object.__setattr__(self, "ghosts_drawn", check_count(self.ghosts_drawn, "ghosts_drawn"))
+        if self.guoshui_passed_value is not None:
+            object.__setattr__(self, "guoshui_passed_value",
+                               check_count(self.guoshui_passed_value, "guoshui_passed_value"))
+        problem = self._impossible()
+        if problem:
+            raise ValueError(problem)
+
+    def _impossible(self) -> Optional[str]:
+        """Why this combination of facts cannot happen at a table, if it cannot."""
         if self.robbing_kong and self.self_draw:
-            raise ValueError("robbing a kong is not a self-draw")
+            return "robbing a kong is not a self-draw"
         if self.kong_discard and self.self_draw:
-            raise ValueError("杠上炮 (kong_discard) is a win on a discard, not a self-draw")
-        if self.ghosts_drawn < 0:
-            raise ValueError("ghosts_drawn cannot be negative")
+            return "杠上炮 (kong_discard) is a win on a discard, not a self-draw"
+        if self.after_kong and not self.self_draw:
+            return "after_kong is a self-draw on a kong's replacement tile, not a discard win"
+        if self.kong_discard and self.robbing_kong:
+            return "a win robs a kong or takes a konger's discard, not both"
+        if self.tianhu and self.dihu:
+            return "天胡 and 地胡 at once: the dealer's dealt hand or another player's first turn, not both"
+        if self.tianhu and not self.self_draw:
+            return "天胡 is the dealer complete with his dealt tiles: a self-draw, not a discard win"
+        return None

@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Hashable, Iterable, Optional, Sequence
 
-__all__ = ["Pattern", "PatternTable", "resolve", "apply_exclusions"]
+__all__ = ["Pattern", "PatternTable", "resolve", "apply_exclusions", "preference"]
 
 
 def _never(facts: Any) -> bool:
@@ -48,6 +48,18 @@ class PatternTable:
                     raise ValueError(f"row {r.id} has a key but the table has no key_of")
                 self._keyed.setdefault(r.key, []).append(i)
         self._free = [i for i, r in enumerate(self.rows) if r.key is None]
+        self._position = {r.id: i for i, r in enumerate(self.rows)}
+        self._position_of_name: dict[str, int] = {}
+        for i, r in enumerate(self.rows):
+            self._position_of_name.setdefault(r.name, i)
+
+    def position(self, pattern_id: str) -> int:
+        """Where the row ``pattern_id`` stands in the table."""
+        return self._position[pattern_id]
+
+    def position_of_name(self, name: str) -> int:
+        """Where the first row named ``name`` stands (names beyond the table last)."""
+        return self._position_of_name.get(name, len(self.rows))
 
     def __iter__(self):
         return iter(self.rows)
@@ -76,5 +88,15 @@ def apply_exclusions(hits: Sequence[Pattern]) -> tuple[Pattern, ...]:
     return tuple(p for p in hits if p.id not in excluded)
 
 
-def names(hits: Iterable[Pattern]) -> list[str]:
-    return [p.name for p in hits]
+def preference(table: PatternTable, ids: Iterable[str] = (), names: Iterable[str] = ()) -> tuple:
+    """The one tie-break between readings that a region values equally, the same in
+    every region: prefer the reading that lists more patterns, then the one whose
+    patterns stand earlier in the region's table (compared row by row).
+
+    Each region first compares readings its own way (FORMAT.md §4.5: Luzhou the paid
+    value then the uncapped one, Wuhan the winner's multiplier, Guiyang the hand value,
+    Fuzhou the score); this key orders only the readings left equal, so a result never
+    depends on the order in which readings are found, nor on ``PYTHONHASHSEED``.  The
+    patterns are given by ``ids`` (rows) or by ``names``."""
+    positions = [table.position(i) for i in ids] + [table.position_of_name(n) for n in names]
+    return (len(positions), tuple(-p for p in positions))

@@ -40,7 +40,9 @@ class ScoreResult:
 
 @dataclass(frozen=True)
 class SeatReport:
-    """One unfinished seat at the end of the wall."""
+    """One unfinished seat at the end of the wall.  A seat that is not ready because the
+    region's rules forbid its hand (a chi where 吃 is not played, a 相公) says why in
+    ``reason``, with the seed line."""
 
     seat: str
     ready: bool
@@ -48,6 +50,7 @@ class SeatReport:
     waits: tuple[int, ...] = ()
     value: Optional[Amount] = None       # value of the best wait (查大), if ready
     patterns: tuple[str, ...] = ()       # patterns of that best wait
+    reason: Optional[str] = None         # why the hand cannot be ready, when a rule forbids it
 
 
 @dataclass(frozen=True)

@@ -17,16 +17,15 @@ from types import MappingProxyType
 from dataclasses import dataclass, field
 from typing import Mapping, NamedTuple, Optional, Sequence
 
-import numpy as np
 
 from .. import _core, tiles
 from ..tiles import EAST, GREEN, HONORS, NORTH, RED, SOUTH, WEST, WHITE
 from .fifth import readings_beyond_four
 from .flags import RegionFlags
-from .ledger import Ledger, Transfer
+from .ledger import Ledger
 from .model import ANGANG, CHI, KONGS, MINGGANG, OPENING, OTHERS, PENG, DeclaredMeld, Hand, WinContext
 from .patterns import Pattern, PatternTable, resolve
-from .result import ChajiaoResult, ScoreResult, SeatReport
+from .result import ChajiaoResult, ScoreResult
 
 __all__ = ["WuhanRules", "Rules", "Loser", "laizi_of", "must_kong_tiles", "check_melds", "score", "chajiao",
            "priority_winner",
