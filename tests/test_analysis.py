@@ -164,8 +164,10 @@ def test_wuhan_analysis():
         hupai.analyze_discards(hupai.parse("234m678m345s5s12p7z"), rules="wuhan", indicator="8p")
     with pytest.raises(ValueError, match="indicator"):
         hupai.analyze_discards(counts, rules="wuhan")
-    with pytest.raises(ValueError, match="never claimed"):   # 4s, the laizi, inside the chi
-        hupai.analyze_discards(counts, rules="wuhan", indicator="3s", declared=chi)
+    # 4s, the laizi, inside the chi: a meld the rules forbid, so no discard has a wait
+    rows = hupai.analyze_discards(counts, rules="wuhan", indicator="3s", declared=chi)
+    assert rows and all(not o.waits and "never claimed" in o.reason for o in rows)
+    assert "reason" in rows[0].to_json()
 
 
 @settings(max_examples=60, deadline=None)

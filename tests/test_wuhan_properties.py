@@ -51,6 +51,11 @@ def wuhan_wins(draw):
     return hand, WinContext(win, True, after_kong=draw(st.booleans())), indicator, ls
 
 
+def kong_of(ctx):
+    """杠上開花 needs a kong: the winner's 紅中杠 (A-L87)."""
+    return {"hongzhong": 1} if ctx.after_kong else None
+
+
 def natural_multiplier(hand, ctx, indicator, ls, laizi, assign, rules):
     """Score the hand with each held laizi replaced per ``assign``, under an indicator
     whose laizi the natural hand does not hold: its multiplier, less the 硬胡 fan if
@@ -74,7 +79,7 @@ def natural_multiplier(hand, ctx, indicator, ls, laizi, assign, rules):
         if full[lz] == 0 and meld[lz] == 0 and full[ind] + meld[ind] <= 3 and ind != RED:
             break
     res = wuhan.score(Hand(conc.astype(np.uint8), hand.melds), WinContext(win, True, after_kong=ctx.after_kong),
-                      rules, indicator=ind, losers=ls)
+                      rules, indicator=ind, losers=ls, special_kongs=kong_of(ctx))
     if not res.is_win:
         return None
     hard = all(t == laizi for t in assign)
@@ -93,7 +98,7 @@ def test_best_laizi_use_is_brute_force_best(case):
     hand, ctx, indicator, ls = case
     rules = WuhanRules()
     laizi = laizi_of(indicator)
-    res = wuhan.score(hand, ctx, rules, indicator=indicator, losers=ls)
+    res = wuhan.score(hand, ctx, rules, indicator=indicator, losers=ls, special_kongs=kong_of(ctx))
     assert sum(res.payments.values()) == 0
     held = int(hand.concealed[laizi]) + (ctx.win_tile == laizi)
     best = None
@@ -121,10 +126,18 @@ def wuhan_situations(draw):
     ctx = WinContext(ctx.win_tile, how == "self", after_kong=how == "self" and draw(st.booleans()),
                      robbing_kong=how == "robbing", extra={"note": ["kept"]})
     dealer = draw(st.sampled_from([None, "A", "B", "C"]))
+    special = draw(st.sampled_from([None, {"hongzhong": 1}, {"laizi": 1}]))
+    # laizi konged at the table: no more than the copies the winner does not hold
+    laizi = laizi_of(indicator)
+    free = 4 - int(hand.concealed[laizi]) - (ctx.win_tile == laizi) - (special or {}).get("laizi", 0)
+    kongs = []
+    for _ in "ABC":
+        k = draw(st.fixed_dictionaries({}, optional={"ming": st.integers(0, 2), "an": st.integers(0, 2),
+                                                     "laizi": st.integers(0, min(1, max(free, 0)))}))
+        free -= k.get("laizi", 0)
+        kongs.append(k)
     losers = [Loser(s, opened=draw(st.booleans()), dealer=s == dealer, discarder=how == "discard" and s == "A",
-                    kongs=draw(st.fixed_dictionaries({}, optional={"ming": st.integers(0, 2), "an": st.integers(0, 2),
-                                                                   "laizi": st.integers(0, 1)})))
-              for s in "ABC"]
+                    kongs=k) for s, k in zip("ABC", kongs)]
     rules = WuhanRules(kaikou_mode=draw(st.sampled_from(["kaikou_fan", "koukou_fan"])),
                        laizi_gang_fan=draw(st.sampled_from([1, 2])),
                        big_win_dealer_fan=draw(st.booleans()),
@@ -133,7 +146,7 @@ def wuhan_situations(draw):
                        qianggang_settlement=draw(st.sampled_from(["as_gangkai_robbed_pays_all", "discard_like"])),
                        loser_kaikou_fan=draw(st.booleans()))
     kwargs = {"indicator": indicator, "losers": losers,
-              "special_kongs": draw(st.sampled_from([None, {"hongzhong": 1}, {"laizi": 1}])),
+              "special_kongs": special or kong_of(ctx),
               "last_four": how == "self" and draw(st.integers(0, 4)) == 0,
               "discarder_ready": draw(st.booleans())}
     return hand, ctx, rules, kwargs
@@ -162,7 +175,7 @@ def test_ledgers_sum_to_zero_within_the_caps_and_inputs_are_untouched(case):
         assert all(a <= 400 for a in shares) or all(a in tiers for a in shares)
 
 
-@given(st.dictionaries(st.sampled_from("ABCD"), st.none()), st.sampled_from("ABCD"))
+@given(st.fixed_dictionaries({s: st.none() for s in "ABCD"}), st.sampled_from("ABCD"))
 def test_end_of_the_wall_settles_nothing(seats, dealer):
     res = wuhan.chajiao(seats, WuhanRules(), dealer=dealer)
     assert not res.ledger and res.next_dealer == dealer

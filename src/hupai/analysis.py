@@ -7,6 +7,7 @@ from typing import NamedTuple, Optional
 import numpy as np
 
 from . import _core, tiles
+from ._messages import short
 
 __all__ = ["DiscardOption", "analyze_discards", "unseen_counts"]
 
@@ -25,6 +26,7 @@ class DiscardOption(NamedTuple):
     waits: dict
     values: Optional[dict] = None   # with rules: each wait's best value (self-drawn)
     void: Optional[str] = None      # Luzhou: the suit given up (缺一門), "m", "p" or "s"
+    reason: Optional[str] = None    # with rules: why no wait can make a legal win (a forbidden meld)
 
     def to_json(self) -> dict:
         name = tiles.tile_name
@@ -36,6 +38,8 @@ class DiscardOption(NamedTuple):
                 out["values"] = {name(t): v for t, v in self.values.items()}
         if self.void is not None:
             out["void"] = self.void
+        if self.reason is not None:
+            out["reason"] = self.reason
         return out
 
 
@@ -110,7 +114,7 @@ def analyze_discards(counts, jokers: int = 0, visible=None, rules=None, *, melds
             return _analyze_plain_region(name, counts, jokers, visible, rules, melds)
         if name == "wuhan":
             return _analyze_wuhan(counts, jokers, visible, rules, declared, indicator)
-        raise ValueError(f"region-aware analysis supports luzhou, wuhan, guiyang and fuzhou, got {rules!r}")
+        raise ValueError(f"region-aware analysis supports luzhou, wuhan, guiyang and fuzhou, got {short(rules)}")
     if melds is None and visible is None and isinstance(counts, np.ndarray) and counts.dtype == np.uint8 \
             and counts.shape == (34,):
         unseen = [4 - c for c in counts.tolist()]   # the common case, without numpy arithmetic
@@ -138,7 +142,7 @@ def _analyze_luzhou(counts, jokers, visible, rules, melds) -> list[DiscardOption
 
     if isinstance(rules, str):
         if rules != "luzhou":
-            raise ValueError(f"region-aware analysis supports 'luzhou' so far, got {rules!r}")
+            raise ValueError(f"region-aware analysis supports 'luzhou' so far, got {short(rules)}")
         rules = _default_rules("luzhou")
     if not isinstance(rules, LuzhouRules):
         raise TypeError(f"rules must be 'luzhou' or LuzhouRules, not {type(rules).__name__}")
@@ -225,7 +229,7 @@ def _analyze_wuhan(counts, jokers, visible, rules, declared, indicator) -> list[
         raise ValueError("under Wuhan rules the laizi are the hand's own tiles: pass jokers=0")
     indicator = tiles.tile_index(indicator)
     declared = tuple(declared)
-    wuhan.check_melds(declared, indicator, rules)
+    forbidden = wuhan.check_melds(declared, indicator, rules)
     arr = np.asarray(_as_counts(counts), dtype=np.uint8)
     laizi = wuhan.laizi_of(indicator, rules)
     held = [t for t in wuhan.must_kong_tiles(indicator, rules) if arr[t]]
@@ -254,6 +258,10 @@ def _analyze_wuhan(counts, jokers, visible, rules, declared, indicator) -> list[
             continue      # a laizi is kept, or konged as a 癩子杠; it is not an ordinary discard
         values = None
         waits: dict = {}
+        if forbidden:
+            # the declared melds can never make a legal win: no wait, whatever the tiles
+            out.append(DiscardOption(d, sh, eff, tot, {}, {} if plain[d][1] == 0 else None, None, forbidden))
+            continue
         if plain[d][1] == 0:
             after = arr.copy()
             after[d] -= 1

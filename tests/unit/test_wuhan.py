@@ -113,8 +113,9 @@ def test_koukou_mode():
 
 
 def test_bad_input():
-    with pytest.raises(ValueError, match="never claimed"):
-        score("234m678m345s5s", "5s", melds=(("peng", "777z"),))
+    # a peng of 紅中 is a meld the rules forbid: a non-win with its seed line
+    r = score("234m678m345s5s", "5s", melds=(("peng", "777z"),))
+    assert not r.is_win and "never claimed" in r.reason and "A-L31-33" in r.reason
     with pytest.raises(ValueError, match="chi"):
         score("234m678m345s5s", "5s", melds=(("chi", "135p"),))
     with pytest.raises(ValueError, match="exactly loser A"):
@@ -128,8 +129,8 @@ def test_bad_input():
 
 
 def test_huangzhuang_settles_nothing():
-    res = wuhan.chajiao({"A": None}, dealer="B")
-    assert res.payments == {} and res.next_dealer == "B"
+    res = wuhan.chajiao({s: None for s in "ABCD"}, dealer="B")
+    assert res.payments == {} and res.next_dealer == "B" and res.event.startswith("荒莊")
 
 
 def test_one_winner_per_discard():
@@ -182,3 +183,100 @@ def test_results_are_read_only_so_settlements_can_be_shared():
     with pytest.raises(TypeError):
         first.detail["shares"]["A"] = 0          # type: ignore[index]
     assert sum(first.detail["shares"].values()) == first.value
+
+
+def test_jiangyise_adds_to_the_other_big_wins():
+    # B-一.9.4 "如果正好又满足碰碰胡的情况的话，则视为双大胡"; A-L121: big patterns add
+    melds = (("peng", "555s"), ("peng", "888m"), ("peng", "222p"))
+    r = score("22m55p", "5p", melds=melds, indicator="1z")
+    assert set(r.patterns) == {"硬胡", "碰碰胡", "將一色"}
+    assert r.detail["multiplier"] == 20 * 2 ** 2       # base 20; 開口 and 硬胡 fans
+    # with 全求人 (four claimed melds, the single paired with a discarded 2-5-8)
+    melds = (("peng", "222m"), ("peng", "555p"), ("peng", "888s"), ("peng", "555s"))
+    r = score("2p", "2p", melds=melds, indicator="1z")
+    assert set(r.patterns) == {"硬胡", "碰碰胡", "將一色", "全求人"}
+    assert r.detail["multiplier"] == 30 * 2 ** 2
+
+
+def test_fengyise_all_triplets_lists_pengpeng():
+    melds = (("peng", "333z"), ("peng", "444z"), ("peng", "555z"))
+    r = score("1122z", "1z", True, melds=melds, indicator="1m")
+    assert set(r.patterns) == {"碰碰胡", "風一色", "金頂"} and r.value == 1500
+
+
+def test_two_laizi_standing_in_as_the_pair_are_no_jiang():
+    # B-二.2.7: laizi 7m, holding 333m 999s and one 7m, drawing another 7m on a kong
+    # is not a win: no pair of 2-5-8 to be the 將
+    melds = (("chi", "123p"), ("peng", "555p"))
+    r = score("333m999s7m", "7m", True, melds=melds, indicator="6m", after_kong=True,
+              special_kongs={"hongzhong": 1})
+    assert not r.is_win
+    # "如5万为癞子，见将胡杠到了一个5万，则可以视为硬胡杠开": laizi 5m as themselves
+    r = score("333m999s5m", "5m", True, melds=melds, indicator="4m", after_kong=True,
+              special_kongs={"hongzhong": 1})
+    assert r.is_win and set(r.patterns) == {"硬胡", "杠上開花"}
+
+
+def test_jianzihu_may_win_by_robbing_a_kong():
+    # B-二.2.6 "见字胡不能胡别人的牌，必须【自摸】、【杠开】或【抢杠】": a 清一色 whose
+    # single laizi (9p, indicator 8p) would pair any tile; 9m is no 2-5-8 (見將胡 is free)
+    melds = (("chi", "345m"),)
+    assert not score("222m444m666m9p", "9m", melds=melds).is_win        # A's discard
+    r = score("222m444m666m9p", "9m", melds=melds, robbing_kong=True)
+    assert r.is_win and {"清一色", "搶杠", "包胡"} <= set(r.patterns)
+    assert score("222m444m666m9p", "9m", True, melds=melds).is_win     # and by self-draw
+    assert score("222m444m666m9p", "8m", melds=melds).is_win            # 見將胡 on a discard
+
+
+@pytest.mark.parametrize("kw, fragment", [
+    (dict(last_four=True), "last_four"),                               # a discard win
+    (dict(last_four=True, robbing_kong=True), "last_four"),
+    (dict(self_draw=True, after_kong=True), "no kong among his melds"),
+    (dict(special_kongs={"hongzhong": 5}), "hongzhong kongs must be 0-4"),
+    (dict(special_kongs={"hongzhong": -1}), "must be 0-4"),
+    (dict(special_kongs={"pizi": 1}), "does not exist in the hongzhong variant"),
+    (dict(special_kongs={"laizi": 4}), "only 4 exist"),                # four beside the held one
+    (dict(special_kongs={"hongzhong": 2}, ls=[Loser("A", True, discarder=True, kongs={"hongzhong": 3}),
+                                             Loser("B", True), Loser("C", True)]), "only 4 exist"),
+])
+def test_situations_that_cannot_happen_are_value_errors(kw, fragment):
+    self_draw = kw.pop("self_draw", False)
+    hand = "234m678m345s9p" if "laizi" in kw.get("special_kongs", {}) else "234m678m345s5s"
+    with pytest.raises(ValueError, match=fragment):
+        score(hand, "5s", self_draw, **kw)
+
+
+@pytest.mark.parametrize("make, exc", [
+    (lambda: Loser("A", opened=1), TypeError),
+    (lambda: Loser("A", True, dealer="yes"), TypeError),
+    (lambda: Loser("A", True, opens=-1), ValueError),
+    (lambda: Loser("A", True, opens=1.5), TypeError),
+    (lambda: Loser("A", False, opens=2), ValueError),
+    (lambda: Loser("A", True, kongs={"ming": -1}), ValueError),
+    (lambda: Loser("A", True, kongs={"ming": 1.5}), TypeError),
+    (lambda: Loser("A", True, kongs={"ming": 3, "an": 2}), ValueError),
+    (lambda: Loser("A", True, kongs={"pizi": 4}), ValueError),
+    (lambda: Loser("A", True, kongs={"x": 1}), ValueError),
+    (lambda: WuhanRules(koukou_top_tiers=(600, 700)), ValueError),
+    (lambda: WuhanRules(koukou_top_tiers="６００/700/800"), ValueError),
+    (lambda: WuhanRules(koukou_top_tiers="²/7/8"), ValueError),
+    (lambda: WuhanRules(koukou_top_tiers=600), TypeError),
+    (lambda: WuhanRules(laizi_gang_fan=2.0), TypeError),
+    (lambda: WuhanRules(big_zimo_fangchong_factor=True), TypeError),
+])
+def test_bad_facts_and_flags_are_named(make, exc):
+    with pytest.raises(exc):
+        make()
+
+
+def test_koukou_top_tiers_as_text_or_numbers():
+    a = WuhanRules(kaikou_mode="koukou_fan", koukou_top_tiers="600/700/900")
+    b = WuhanRules(kaikou_mode="koukou_fan", koukou_top_tiers=(600, 700, 900))
+    assert a == b and a.tiers == (600, 700, 900) and hash(a) == hash(b)
+
+
+def test_a_facai_kong_of_a_loser_needs_the_facai_variant():
+    ls = [Loser("A", True, discarder=True, kongs={"facai": 1}), Loser("B", True), Loser("C", True)]
+    with pytest.raises(ValueError, match="does not exist in the hongzhong variant"):
+        score("234m678m345s5s", "5s", ls=ls)
+    assert score("234m678m345s5s", "5s", ls=ls, rules=WuhanRules(gang_variant="hongzhong_facai")).is_win

@@ -55,10 +55,16 @@ class SeatReport:
 
 @dataclass(frozen=True)
 class ChajiaoResult:
+    """What the end of the wall settles.  ``seats`` reports every unfinished seat where
+    the region checks readiness (Luzhou, Guiyang 查叫); a region that settles the exhaust
+    another way (Wuhan 荒莊, Fuzhou 后燒) reports no seats and says what happened in
+    ``event``."""
+
     seats: Mapping[str, SeatReport]
     ledger: Ledger
     unit: str
     next_dealer: Optional[str] = None
+    event: str = "查叫"
 
     @property
     def ready(self) -> dict[str, bool]:

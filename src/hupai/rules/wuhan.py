@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 import operator
+import re
 from types import MappingProxyType
 from dataclasses import dataclass, field
 from typing import Mapping, NamedTuple, Optional, Sequence
@@ -23,8 +24,10 @@ from ..tiles import EAST, GREEN, HONORS, NORTH, RED, SOUTH, WEST, WHITE
 from .fifth import readings_beyond_four
 from .flags import RegionFlags
 from .ledger import Ledger
-from .model import ANGANG, CHI, KONGS, MINGGANG, OPENING, OTHERS, PENG, DeclaredMeld, Hand, WinContext
-from .patterns import Pattern, PatternTable, resolve
+from .._messages import short
+from .model import (ANGANG, CHI, KONGS, MINGGANG, OPENING, OTHERS, PENG, DeclaredMeld, Hand, WinContext,
+                    check_bool, check_count, check_dealer, check_table)
+from .patterns import Pattern, PatternTable, preference, resolve
 from .result import ChajiaoResult, ScoreResult
 
 __all__ = ["WuhanRules", "Rules", "Loser", "laizi_of", "must_kong_tiles", "check_melds", "score", "chajiao",
@@ -65,27 +68,39 @@ class WuhanRules(RegionFlags):
     situational_lifts_laizi_limit: bool = True       # C15 (B-一.9.7, B-二.2.9)
     multi_win_priority: str = "next_after_discarder"  # C12 (A-L95, B-二.2.10) or "from_dealer"
     jianzihu_discard_forbidden: bool = True          # C13 (B-二.2.6)
-    koukou_top_tiers: str = "600/700/800"            # C17 (A-L137 gives 600; the rest unsourced)
+    koukou_top_tiers: tuple[int, int, int] = (600, 700, 800)  # C17 (A-L137 gives 600; the rest unsourced)
     ghost_as_fifth_copy: bool = False                # C18
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "koukou_top_tiers", _tiers_of(self.koukou_top_tiers))
         self._check_choices()
-        if not isinstance(self.koukou_top_tiers, str):
-            raise TypeError(f"wuhan_koukou_top_tiers is text like '600/700/800', not "
-                            f"{type(self.koukou_top_tiers).__name__}")
-        tiers = self.koukou_top_tiers.split("/")
-        if len(tiers) != 3 or not all(t.isdigit() for t in tiers):
-            raise ValueError(f"wuhan_koukou_top_tiers must look like '600/700/800', got "
-                             f"{self.koukou_top_tiers!r}")
-
 
     @property
     def tiers(self) -> tuple[int, int, int]:
         """(金頂, 陽光頂, 光明頂) amounts (B-三.C; 口口翻: A-L137 and C17)."""
         if self.kaikou_mode == KOUKOU_FAN:
-            a, b, c = (int(x) for x in self.koukou_top_tiers.split("/"))
-            return a, b, c
+            return self.koukou_top_tiers
         return 500, 600, 700
+
+
+def _tiers_of(value: object) -> tuple[int, int, int]:
+    """``wuhan_koukou_top_tiers`` as three amounts: text ``"600/700/800"`` (ASCII
+    digits, as the case format writes it) or three positive ints."""
+    if isinstance(value, str):
+        parts = value.split("/")
+        if len(parts) != 3 or not all(re.fullmatch(r"[0-9]{1,6}", p) for p in parts):
+            raise ValueError(f"wuhan_koukou_top_tiers must look like '600/700/800', got {short(value)}")
+        a, b, c = (int(p) for p in parts)
+        return a, b, c
+    if not isinstance(value, tuple):
+        raise TypeError(f"wuhan_koukou_top_tiers is text like '600/700/800' or three ints, not "
+                        f"{type(value).__name__}")
+    if len(value) != 3:
+        raise ValueError(f"wuhan_koukou_top_tiers has three amounts, got {short(value)}")
+    for v in value:
+        check_count(v, "a wuhan_koukou_top_tiers amount")
+    a, b, c = (int(v) for v in value)
+    return a, b, c
 
 
 Rules = WuhanRules
@@ -95,17 +110,17 @@ Rules = WuhanRules
 _HONOR_CYCLE = (EAST, SOUTH, WEST, NORTH, RED, GREEN, WHITE)   # 東→南→西→北→中→發→白 (A-L27)
 
 
-def must_kong_tiles(indicator: int, rules: WuhanRules = WuhanRules()) -> frozenset[int]:
+def must_kong_tiles(indicator: int, rules: Optional[WuhanRules] = None) -> frozenset[int]:
     """Tiles that are konged singly and may never be held: 紅中, plus 發財 or the three
     remaining indicator tiles (皮子) in the sister variants (B-一.6-8)."""
-    return _MUST_KONG[tiles.tile_index(indicator), rules.gang_variant]
+    return _MUST_KONG[tiles.tile_index(indicator), WuhanRules.coerce(rules).gang_variant]
 
 
-def laizi_of(indicator: int, rules: WuhanRules = WuhanRules()) -> int:
+def laizi_of(indicator: int, rules: Optional[WuhanRules] = None) -> int:
     """The laizi: the indicator's successor (suits 9 → 1; honours 東南西北中發白 in a
     cycle, skipping the variant's must-kong tiles) (A-L27, A-L35, B-一.3).  The indicator
     is a tile index or notation."""
-    return _LAIZI[tiles.tile_index(indicator), rules.gang_variant]
+    return _LAIZI[tiles.tile_index(indicator), WuhanRules.coerce(rules).gang_variant]
 
 
 def _successor(indicator: int, variant: str) -> int:
@@ -147,12 +162,15 @@ class Loser:
 
     def __post_init__(self) -> None:
         if self.seat not in OTHERS:
-            raise ValueError(f"a loser's seat is A, B or C, got {self.seat!r}")
-        unknown = set(self.kongs) - _KONG_KINDS
-        if unknown:
-            raise ValueError(f"unknown kong kinds {sorted(unknown)}; use {sorted(_KONG_KINDS)}")
+            raise ValueError(f"a loser's seat is A, B or C, got {short(self.seat)}")
+        for name in ("opened", "dealer", "discarder"):
+            object.__setattr__(self, name, check_bool(getattr(self, name), f"loser {self.seat} {name}"))
+        if self.opens is not None:
+            opens = check_count(self.opens, f"loser {self.seat} opens", 4)
+            if bool(opens) != self.opened:
+                raise ValueError(f"loser {self.seat}: {opens} openings but opened is {self.opened}")
         # an immutable copy, so that a loser is hashable and caches can key on it
-        kongs = _FrozenKongs(self.kongs)
+        kongs = _FrozenKongs(check_kongs(self.kongs, f"loser {self.seat}", _KONG_KINDS))
         object.__setattr__(self, "kongs", kongs)
         # what settlement reads of a loser, as one plain tuple: it keys the table cache
         key = (self.seat, bool(self.opened), self.openings, bool(self.dealer), bool(self.discarder),
@@ -180,6 +198,27 @@ class Loser:
 _KONG_FANS = {"ming": 1, "an": 2, "hongzhong": 1, "facai": 1, "pizi": 1}   # 癩子杠: laizi_gang_fan
 _KONG_KINDS = frozenset(_KONG_FANS) | {"laizi"}
 _SPECIAL_KONGS = frozenset({"hongzhong", "facai", "pizi", "laizi"})
+# the most kongs of a kind one player (or the whole table, for the single-tile kinds)
+# can have made: four melds; four 紅中, 發財 or laizi; three 皮子 (one is flipped, B-一.4)
+_MOST_KONGS = {"ming": 4, "an": 4, "hongzhong": 4, "facai": 4, "pizi": 3, "laizi": 4}
+# the single-tile kongs each variant has (B-一.6-8)
+_VARIANT_KONGS = {HONGZHONG: frozenset({"hongzhong", "laizi"}),
+                  HONGZHONG_PIZI: frozenset({"hongzhong", "pizi", "laizi"}),
+                  HONGZHONG_FACAI: frozenset({"hongzhong", "facai", "laizi"})}
+
+
+def check_kongs(kongs: object, whose: str, kinds: frozenset[str]) -> dict[str, int]:
+    """A kong count mapping as a plain dict: known kinds, whole numbers of kongs no more
+    than can exist (ValueError / TypeError naming the problem)."""
+    if not isinstance(kongs, Mapping):
+        raise TypeError(f"{whose} kongs are a mapping of kong kinds to counts, not {type(kongs).__name__}")
+    unknown = [k for k in kongs if k not in kinds]
+    if unknown:
+        raise ValueError(f"{whose}: unknown kong kinds {short(sorted(map(str, unknown)))}; use {sorted(kinds)}")
+    out = {kind: check_count(n, f"{whose} {kind} kongs", _MOST_KONGS[kind]) for kind, n in kongs.items()}
+    if out.get("ming", 0) + out.get("an", 0) > 4:
+        raise ValueError(f"{whose}: {out.get('ming', 0) + out.get('an', 0)} kongs; a player makes at most 4")
+    return out
 
 
 class _FrozenKongs(dict):
@@ -228,6 +267,12 @@ def _table(a: tuple, b: tuple, c: tuple, rules: WuhanRules, discard_win: bool) -
     losers = (a, b, c)
     if sorted(seat for seat, *_ in losers) != list(OTHERS):
         raise ValueError("losers must describe seats A, B and C once each")
+    allowed = _VARIANT_KONGS[rules.gang_variant] | {"ming", "an"}
+    for seat, *_, kongs in losers:
+        for kind, _n in kongs:
+            if kind not in allowed:
+                raise ValueError(f"loser {seat}: a {kind} kong does not exist in the "
+                                 f"{rules.gang_variant} variant (B-一.6-8)")
     discarders = [seat for seat, _, _, _, discarder, _ in losers if discarder]
     if not discard_win:
         if discarders:
@@ -249,7 +294,8 @@ def _table(a: tuple, b: tuple, c: tuple, rules: WuhanRules, discard_win: bool) -
 class _Melds(NamedTuple):
     """What scoring reads of the winner's declared melds (computed once per meld set)."""
 
-    problem: Optional[str]         # why the melds are illegal, if they are
+    malformed: Optional[str]       # why a meld is not a meld at all (a ValueError)
+    forbidden: Optional[str]       # why the rules do not allow a meld (a non-win)
     opens: int                     # 開口 melds: chi, peng, exposed kongs (暗杠 does not open)
     kong_fans: int                 # 明杠 1, 暗杠 2 (A-L105)
     counts: tuple[int, ...]        # 34 counts of the meld tiles
@@ -267,45 +313,46 @@ def _suit_bit(t: int) -> int:
 
 @functools.lru_cache(maxsize=4096)
 def _melds(melds: tuple[DeclaredMeld, ...], laizi: int, must_kong: frozenset[int]) -> _Melds:
-    problem = None
+    malformed = forbidden = None
     counts = [0] * 34
     for m in melds:
         held = sorted(m.tiles)
         for t in held:
             counts[t] += 1
-        if problem:
-            continue   # the first problem is reported; the counts still check the copies
-        if any(t in must_kong or t == laizi for t in held):
-            problem = (f"{m}: 紅中, the laizi and the variant's must-kong tiles are never "
-                       "claimed (A-L31-33, B-二.1)")
-        elif m.kind == CHI and (held[0] >= HONORS or held != [held[0], held[0] + 1, held[0] + 2]
-                                or held[0] // 9 != held[2] // 9):
-            problem = f"{m}: a chi is three consecutive tiles of one suit"
+        if m.kind == CHI and (held[0] >= HONORS or held != [held[0], held[0] + 1, held[0] + 2]
+                              or held[0] // 9 != held[2] // 9):
+            malformed = malformed or f"{m}: a chi is three consecutive tiles of one suit"
         elif m.kind != CHI and len(set(held)) != 1:
-            problem = f"{m}: a {m.kind} is identical tiles"
+            malformed = malformed or f"{m}: a {m.kind} is identical tiles"
+        elif any(t in must_kong or t == laizi for t in held):
+            forbidden = forbidden or (f"{m}: 紅中, the laizi and the variant's must-kong tiles are "
+                                      "never claimed or konged as sets (A-L31-33, B-二.1)")
     kinds = frozenset(t for t in range(34) if counts[t])
     suits = 0
     for t in kinds:
         suits |= _suit_bit(t)
     feeders = [m.from_seat for m in melds if m.kind in (CHI, PENG, MINGGANG)]
-    return _Melds(problem, sum(1 for m in melds if m.kind in OPENING),
+    return _Melds(malformed, forbidden, sum(1 for m in melds if m.kind in OPENING),
                   sum(2 if m.kind == ANGANG else 1 for m in melds if m.kind in KONGS),
                   tuple(counts), kinds, suits, kinds <= SUITED_258,
                   all(m.kind != CHI for m in melds), len(feeders),
                   feeders[2] if len(feeders) >= 3 and feeders[2] in OTHERS else None)
 
 
-def check_melds(melds: Sequence[DeclaredMeld], indicator: int, rules: WuhanRules = WuhanRules()) -> None:
-    """ValueError when a declared meld is illegal under this indicator: a chi not of
-    three consecutive suited tiles, a peng or kong not of identical tiles, or one that
-    holds 紅中, the laizi or a must-kong tile (A-L31-33, B-二.1)."""
+def check_melds(melds: Sequence[DeclaredMeld], indicator: int, rules: Optional[WuhanRules] = None) -> Optional[str]:
+    """ValueError when a declared meld is not a meld (a chi not of three consecutive
+    suited tiles, a peng or kong not of identical tiles); the reason, with its seed
+    line, when the rules forbid one (it holds 紅中, the laizi or a must-kong tile,
+    A-L31-33, B-二.1), else None."""
+    rules = WuhanRules.coerce(rules)
     laizi = laizi_of(indicator, rules)
     for m in melds:
         if not isinstance(m, DeclaredMeld):
             raise TypeError(f"melds must be DeclaredMeld, not {type(m).__name__}")
-    problem = _melds(tuple(melds), laizi, must_kong_tiles(indicator, rules)).problem
-    if problem:
-        raise ValueError(problem)
+    read = _melds(tuple(melds), laizi, must_kong_tiles(indicator, rules))
+    if read.malformed:
+        raise ValueError(read.malformed)
+    return read.forbidden
 
 
 # ------------------------------------------------------------------ patterns
@@ -364,6 +411,11 @@ def _names(bits: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
             tuple(p.name for p in hits if p.id not in _BIG_IDS))
 
 
+@functools.lru_cache(maxsize=None)
+def _preference(names: tuple[str, ...]) -> tuple:
+    return preference(PATTERNS, names=names)
+
+
 # A reading of the winning tiles is a plain tuple (the hot path builds a few per win):
 # (small_shape, bits, hard, laizi_pairs_win) -- 4 sets and a 2-5-8 pair (a free laizi
 # pair can be one), the packed big-pattern facts, every held laizi used as itself (or
@@ -390,39 +442,58 @@ def _readings(full: bytearray, held: int, laizi: int, ctx: WinContext, melds: _M
     # suits of the natural tiles; must-kong tiles are neither held nor melded here
     suits = melds.suits | _suits_of(naturals)
     out = []
-    # 將一色 / 風一色 need no arrangement (亂將 / 亂風): every natural tile qualifies,
-    # the laizi standing in as needed (as themselves if they qualify too)
-    if melds.all258 and sum(_AT_258(naturals)) == 14 - 3 * n_melds - held:
+    # 將一色 / 風一色 hold whatever the arrangement (亂將 / 亂風): every natural tile
+    # qualifies and the laizi stand in as needed (as themselves if they qualify too).
+    # They also add to the big patterns of a shape reading whose laizi qualify: "如果正好
+    # 又满足碰碰胡的情况的话，则视为双大胡" (B-一.9.4, A-L121)
+    jiang = melds.all258 and sum(_AT_258(naturals)) == 14 - 3 * n_melds - held
+    feng = not suits & 7
+    if jiang:
         out.append((False, _JIANG, held == 0 or laizi in SUITED_258, False))
-    if not suits & 7:
+    if feng:
         out.append((False, _FENG, held == 0 or laizi >= HONORS, False))
     quanqiuren = n_melds == 4 and melds.claimed == 4 and not ctx.robbing_kong \
         and (not ctx.self_draw or not rules.quanqiuren_discard_only)
     no_chi = melds.no_chi
-    # the laizi as themselves: they add their suit
-    qing = _QING if (suits | (_suit_bit(laizi) if held else 0)) in (0, 1, 2, 4) else 0
+    # the laizi as themselves: they add their suit, and are 2-5-8s or honours as they are
+    hard_bits = (_QING if (suits | (_suit_bit(laizi) if held else 0)) in (0, 1, 2, 4) else 0) \
+        | (_JIANG if jiang and (not held or laizi in SUITED_258) else 0) \
+        | (_FENG if feng and (not held or laizi >= HONORS) else 0)
     for r in _core.readings(full, 0, seven_pairs=False):
         pair258 = r.pair in SUITED_258
         out.append((pair258, (_PENGPENG if r.triplets_only and no_chi else 0)
-                    | (_QUANQIUREN if quanqiuren and pair258 else 0) | qing, True, False))
+                    | (_QUANQIUREN if quanqiuren and pair258 else 0) | hard_bits, True, False))
     if held:
-        # the laizi as jokers take a natural tile's kind and suit: never a must-kong
-        # tile (holding one blocks the win) and never a new suit
-        qing = _QING if suits in (0, 1, 2, 4) else 0
-        fifth = rules.ghost_as_fifth_copy
-        w = ctx.win_tile
-        for r in (readings_beyond_four(naturals, held, False) if fifth else
-                  _core.readings(naturals, held, seven_pairs=False)):
-            st = r.standins
-            if not fifth and st and melds.kinds and any(
-                    melds.counts[t] + naturals[t] + st.count(t) > 4 for t in melds.kinds.intersection(st)):
-                continue   # a laizi is never a fifth copy, melds counted (C18)
-            pair258 = r.pair in SUITED_258 if r.pair is not None else True
-            out.append((pair258, (_PENGPENG if r.triplets_only and no_chi else 0)
-                        | (_QUANQIUREN if quanqiuren and pair258 else 0) | qing, False,
-                        r.pair == w and w in st and naturals[w] == 1))
+        out += _soft_readings(naturals, held, laizi, ctx, melds, suits, jiang, feng, quanqiuren, rules)
     if not rules.qingyise_requires_shape and suits in (1, 2, 4):
         out.append((False, _QING, held == 0 or _suit_bit(laizi) == suits, False))
+    return out
+
+
+def _soft_readings(naturals: bytearray, held: int, laizi: int, ctx: WinContext, melds: _Melds,
+                   suits: int, jiang: bool, feng: bool, quanqiuren: bool,
+                   rules: WuhanRules) -> list[_Reading]:
+    """The readings with the laizi as jokers: they take a natural tile's kind and suit
+    (never a must-kong tile, whose holding blocks the win, and never a new suit).  Two
+    laizi standing in as the pair are a 將 only as themselves, when the laizi is a 2-5-8
+    (B-二.2.7: laizi 7m, 333m 999s and a 7m drawing a 7m on a kong has no 將)."""
+    qing = _QING if suits in (0, 1, 2, 4) else 0
+    fifth = rules.ghost_as_fifth_copy
+    w = ctx.win_tile
+    free_pair_258 = laizi in SUITED_258
+    out = []
+    for r in (readings_beyond_four(naturals, held, False) if fifth else
+              _core.readings(naturals, held, seven_pairs=False)):
+        st = r.standins
+        if not fifth and st and melds.kinds and any(
+                melds.counts[t] + naturals[t] + st.count(t) > 4 for t in melds.kinds.intersection(st)):
+            continue   # a laizi is never a fifth copy, melds counted (C18)
+        pair258 = r.pair in SUITED_258 if r.pair is not None else free_pair_258
+        bits = qing | (_PENGPENG if r.triplets_only and melds.no_chi else 0) \
+            | (_QUANQIUREN if quanqiuren and pair258 else 0) \
+            | (_JIANG if jiang and all(t in SUITED_258 for t in st) else 0) \
+            | (_FENG if feng and all(t >= HONORS for t in st) else 0)
+        out.append((pair258, bits, False, r.pair == w and w in st and naturals[w] == 1))
     return out
 
 
@@ -553,7 +624,7 @@ def _liable(best: _Win, ctx: WinContext, melds: _Melds, discarder_ready: bool,
     return None
 
 
-def score(hand: Hand, ctx: WinContext, rules: WuhanRules = WuhanRules(), *, indicator,
+def score(hand: Hand, ctx: WinContext, rules: Optional[WuhanRules] = None, *, indicator,
           losers: Sequence[Loser], special_kongs: Optional[Mapping[str, int]] = None,
           last_four: bool = False, discarder_ready: bool = True,
           guoshui_same_tile_not_higher: bool = False) -> ScoreResult:
@@ -566,26 +637,29 @@ def score(hand: Hand, ctx: WinContext, rules: WuhanRules = WuhanRules(), *, indi
     ``discarder_ready`` decides 全求人 包胡; ``guoshui_same_tile_not_higher``: a win on this
     tile was declined since the winner's last draw.  The value is the total the winner
     receives; the best laizi use is the one with the highest winner multiplier."""
+    rules = WuhanRules.coerce(rules)
     indicator = tiles.tile_index(indicator)
     laizi = _LAIZI[indicator, rules.gang_variant]
     must_kong = _MUST_KONG[indicator, rules.gang_variant]
     table = _table_of(losers, rules, not (ctx.self_draw or ctx.robbing_kong))
-    special_fans = 0
-    if special_kongs:
-        unknown = set(special_kongs) - _SPECIAL_KONGS
-        if unknown:
-            raise ValueError(f"unknown special kongs {sorted(unknown)}")
-        special_fans = _kong_fans(special_kongs, rules)
+    special = _check_special_kongs(special_kongs, rules)
+    last_four = check_bool(last_four, "last_four")
+    discarder_ready = check_bool(discarder_ready, "discarder_ready")
+    guoshui_same_tile_not_higher = check_bool(guoshui_same_tile_not_higher, "guoshui_same_tile_not_higher")
     full = bytearray(hand.concealed.tobytes())   # the 14 tiles of the win, melds apart
     full[ctx.win_tile] += 1
     melds = _melds(hand.melds, laizi, must_kong)
+    if melds.malformed:
+        raise ValueError(melds.malformed)
     # the concealed counts are within 4 (Hand checks them): only the winning tile, the
     # meld kinds and the indicator (one copy is flipped, B-一.4) can exceed what exists
     if full[ctx.win_tile] > 4 or full[indicator] + melds.counts[indicator] > 3 \
             or any(full[t] + melds.counts[t] > 4 for t in melds.kinds):
         hand.check_copies(ctx.win_tile, {indicator: 3})
-    if melds.problem:
-        raise ValueError(melds.problem)
+    _check_situation(hand, ctx, special, last_four, losers, full, melds, indicator, laizi, rules)
+    if melds.forbidden:
+        return ScoreResult.no_win(melds.forbidden, UNIT)
+    special_fans = _kong_fans(special, rules)
 
     reason = _no_win_reason(hand, ctx, full, laizi, must_kong, melds.opens,
                             guoshui_same_tile_not_higher, rules)
@@ -593,10 +667,11 @@ def score(hand: Hand, ctx: WinContext, rules: WuhanRules = WuhanRules(), *, indi
         return ScoreResult.no_win(reason, UNIT)
     held = full[laizi]
     readings = _readings(full, held, laizi, ctx, melds, len(hand.melds), rules)
-    if not ctx.self_draw and rules.jianzihu_discard_forbidden \
+    if not ctx.self_draw and not ctx.robbing_kong and rules.jianzihu_discard_forbidden \
             and any(r[3] for r in readings) and _laizi_single_wait(full, laizi, ctx.win_tile):
-        # 見字胡 (C13): a laizi single that takes any tile may win only by self-draw;
-        # waiting for a 2-5-8 to pair it (見將胡) is still allowed on a discard
+        # 見字胡 (C13): a laizi single that takes any tile may win only "by 自摸, 杠开
+        # or 抢杠" (B-二.2.6); waiting for a 2-5-8 to pair it (見將胡) is still allowed
+        # on a discard
         readings = [r for r in readings if not r[3] or ctx.win_tile in SUITED_258]
     # fans that do not depend on the reading: 開口 (or 口口翻), kongs (A-L105, B-三.A)
     fixed_fans = (melds.opens if rules.kaikou_mode == KOUKOU_FAN else 1) + melds.kong_fans + special_fans
@@ -606,13 +681,55 @@ def score(hand: Hand, ctx: WinContext, rules: WuhanRules = WuhanRules(), *, indi
     best = None
     for r in readings:
         win = _evaluate(r, context_bits, held, fixed_fans, ctx.dealer, zimo, rules)
-        # the first reading that pays most; then hard before soft, then more patterns
-        if win is not None and (best is None or win[:3] > best[:3]):
+        # the reading that pays most; then hard before soft, then more patterns, then
+        # the shared tie-break (patterns.preference)
+        if win is not None and (best is None or win[:3] > best[:3] or (
+                win[:3] == best[:3] and _preference(win[3]) > _preference(best[3]))):
             best = win
     if best is None:
         return ScoreResult.no_win("the tiles do not form a winning hand under Wuhan rules (a small "
                                   "win needs a 2-5-8 pair and at most one laizi)", UNIT)
     return _settle(best, table, zimo, _liable(best, ctx, melds, discarder_ready, rules), laizi, rules)
+
+
+def _check_special_kongs(special_kongs: object, rules: WuhanRules) -> dict[str, int]:
+    """The winner's single-tile kongs: kinds the variant has, counts that can exist."""
+    if special_kongs is None:
+        return {}
+    special = check_kongs(special_kongs, "the winner's special", _SPECIAL_KONGS)
+    for kind, n in special.items():
+        if n and kind not in _VARIANT_KONGS[rules.gang_variant]:
+            raise ValueError(f"a {kind} kong does not exist in the {rules.gang_variant} variant (B-一.6-8)")
+    return special
+
+
+_SPECIAL_TILE = {"hongzhong": lambda indicator, laizi: RED, "facai": lambda indicator, laizi: GREEN,
+                 "pizi": lambda indicator, laizi: indicator, "laizi": lambda indicator, laizi: laizi}
+
+
+def _check_situation(hand: Hand, ctx: WinContext, special: Mapping[str, int], last_four: bool,
+                     losers: Sequence[Loser], full: bytearray, melds: _Melds, indicator: int,
+                     laizi: int, rules: WuhanRules) -> None:
+    """ValueError for a win that cannot happen at a Wuhan table."""
+    if last_four and not ctx.self_draw:
+        raise ValueError("海底撈 (last_four) is a self-draw: in the last four tiles nobody discards "
+                         "or kongs (A-L85)")
+    if ctx.after_kong and not any(m.is_kong for m in hand.melds) and not any(special.values()):
+        raise ValueError("after_kong (杠上開花): the winner has no kong among his melds and no "
+                         "special kong (special_kongs)")
+    # single-tile kongs of the whole table, with the winner's own copies, within what
+    # exists (three of the indicator: one is flipped, B-一.4)
+    konged: dict[int, int] = {}
+    for kind, tile_of in _SPECIAL_TILE.items():
+        n = special.get(kind, 0) + sum(l.kongs.get(kind, 0) for l in losers)
+        if n:
+            tile = tile_of(indicator, laizi)
+            konged[tile] = konged.get(tile, 0) + n
+    for tile, n in konged.items():
+        most = 3 if tile == indicator else 4
+        if n + full[tile] + melds.counts[tile] > most:
+            raise ValueError(f"{n} single-tile kongs of {tiles.tile_name(tile)} at the table beside "
+                             f"the winner's {full[tile] + melds.counts[tile]}: only {most} exist")
 
 
 def score_case(case: dict, rules: WuhanRules) -> ScoreResult:
@@ -633,16 +750,17 @@ def score_case(case: dict, rules: WuhanRules) -> ScoreResult:
 
 def priority_winner(discarder: str, claimants: Sequence[str], dealer: str,
                     order: Sequence[str] = ("A", "B", "C", "D"),
-                    rules: WuhanRules = WuhanRules()) -> str:
+                    rules: Optional[WuhanRules] = None) -> str:
     """一炮單響 (A-L95, B-二.2.10): of several players who can win on one discard, the
     one who does.  ``order`` lists the seats in turn order.  Default
     (``next_after_discarder``): the first claimant after the discarder in turn order
     (截胡); ``from_dealer``: the first counting from the dealer."""
+    rules = WuhanRules.coerce(rules)
     if not claimants:
         raise ValueError("no claimant")
     for seat in (discarder, dealer, *claimants):
         if seat not in order:
-            raise ValueError(f"unknown seat {seat!r}")
+            raise ValueError(f"unknown seat {short(seat)}")
     start = order.index(discarder) + 1 if rules.multi_win_priority == "next_after_discarder" \
         else order.index(dealer)
     for k in range(len(order)):
@@ -652,7 +770,14 @@ def priority_winner(discarder: str, claimants: Sequence[str], dealer: str,
     raise ValueError("the discarder cannot win on his own discard")
 
 
-def chajiao(seats: Mapping[str, Optional[Hand]], rules: WuhanRules = WuhanRules(),
+def chajiao(seats: Mapping[str, Optional[Hand]], rules: Optional[WuhanRules] = None,
             dealer: Optional[str] = None) -> ChajiaoResult:
-    """荒莊 at the end of the wall: nothing is settled and the dealer deals again (A-L51)."""
-    return ChajiaoResult({}, Ledger(), UNIT, dealer)
+    """荒莊 at the end of the wall: nothing is settled and the dealer deals again (A-L51).
+    ``seats`` maps the seats A-D to their hands (None: a seat that won; Wuhan has one
+    winner, so at 荒莊 nobody has)."""
+    WuhanRules.coerce(rules)
+    check_table(seats)
+    check_dealer(dealer)
+    return ChajiaoResult({}, Ledger(), UNIT, dealer,
+                         event="荒莊: the wall ran out with no winner; nothing is settled and the "
+                               "dealer deals again (A-L51)")
