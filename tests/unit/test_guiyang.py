@@ -70,8 +70,11 @@ def test_dou_and_chickens_in_the_ledger():
 
 
 def test_invalid():
-    with pytest.raises(ValueError, match="吃"):
-        score("123m456p234s5p", "5p", melds=[("chi", "789s")])
+    # a chi is a well-formed meld Guiyang forbids: a non-win naming the seed line
+    r = score("123m456p234s5p", "5p", melds=[("chi", "789s")])
+    assert not r.is_win and "吃" in r.reason and "L22" in r.reason
+    rep = guiyang.ready(Hand.parse("123m456p234s5p", [("chi", "789s")]))
+    assert not rep.ready and "吃" in rep.reason
     with pytest.raises(ValueError, match="honour"):
         score("123m456p789s234s1z", "1z", True)
     with pytest.raises(ValueError, match="plus_1_all"):
@@ -85,7 +88,7 @@ def test_huangzhuang_chajiao():
     assert res.ready == {"A": True, "B": True, "C": False, "D": False}
     assert res.values == {"A": 1, "B": 10}
     assert res.payments == {"A": 2, "B": 20, "C": -11, "D": -11}
-    nobody = guiyang.chajiao({"A": seats["C"], "B": seats["D"]})
+    nobody = guiyang.chajiao({"A": seats["C"], "B": seats["D"], "C": None, "D": None})
     assert nobody.payments == {}
 
 
@@ -328,3 +331,57 @@ def test_xianggong_cases_through_verify():
              "expected": {"ready": {"A": True, "B": False, "C": False, "D": False}, "values": {"A": 1},
                           "payments": {"A": 3, "B": -1, "C": -1, "D": -1}}}
     assert run_case(table).passed
+
+
+@pytest.mark.parametrize("table, hand, value, payment", [
+    # 篇一: the robbed player pays the ordinary 炮钱 of the hand (L67-71): a 平胡 pays 1
+    ("v1", "123m456p789s234s5p", 1, 1),
+    # 篇二: counted as a 清一色, the robbed player pays 10 (+ the named hand) (L190-195)
+    ("v2", "123m456p789s234s5p", 10, 10),
+    # 篇三: counted as a self-draw, the robbed player pays for all three (L282-286)
+    ("v3", "123m456p789s234s5p", 30, 30),
+    ("v3", "123456789s234s5s", 150, 150),       # 清一色 50, three times
+])
+def test_qianggang_per_write_up(table, hand, value, payment):
+    win = "5p" if "p" in hand else "5s"
+    r = score(hand, win, robbing_kong=True, rules=GuiyangRules(value_table=table))
+    assert r.is_win and "抢杠" in r.patterns
+    assert r.value == value and r.payments == {"W": payment, "A": -payment}
+
+
+def test_qianggang_value_governs_the_v2_table_only():
+    assert score("123m456p789s234s5p", "5p", robbing_kong=True,
+                 rules=GuiyangRules(qianggang_value="fixed_10")).value == 10
+    for table in ("v1", "v3"):
+        with pytest.raises(ValueError, match="governs 篇二"):
+            GuiyangRules(value_table=table, qianggang_value="fixed_10")
+
+
+@pytest.mark.parametrize("kw, fragment", [
+    (dict(self_draw=True, re_pao=True), "热炮"),
+    (dict(robbing_kong=True, re_pao=True), "热炮"),
+    (dict(self_draw=True, after_kong=True), "no kong among his melds"),
+])
+def test_situations_that_cannot_happen_are_value_errors(kw, fragment):
+    self_draw = kw.pop("self_draw", False)
+    with pytest.raises(ValueError, match=fragment):
+        score("123m456p789s234s5p", "5p", self_draw, **kw)
+
+
+@pytest.mark.parametrize("kw, exc", [
+    (dict(re_pao="yes"), TypeError), (dict(lianzhuang_count=-1), ValueError),
+    (dict(lianzhuang_count=1.5), TypeError), (dict(payment_scope="dou"), TypeError),
+    (dict(payment_scope=["hand", "kong"]), ValueError), (dict(flip="0z"), ValueError),
+])
+def test_bad_arguments_are_named(kw, exc):
+    with pytest.raises(exc):
+        score("123m456p789s234s5p", "5p", True, **kw)
+
+
+def test_rules_and_tables_are_checked():
+    with pytest.raises(TypeError, match="rules must be GuiyangRules"):
+        guiyang.score(Hand.parse("123m456p789s234s5p"), WinContext(T("5p"), True), object())
+    with pytest.raises(ValueError, match="exactly the seats"):
+        guiyang.chajiao({"A": None, "B": None})
+    with pytest.raises(ValueError, match="dealer"):
+        guiyang.chajiao({s: None for s in "ABCD"}, dealer="E")

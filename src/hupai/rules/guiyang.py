@@ -18,9 +18,12 @@ import numpy as np
 from .. import _core, tiles
 from .flags import RegionFlags
 from .ledger import Ledger, Transfer
-from .model import ANGANG, BUGANG, KONGS, MINGGANG, OTHERS, PENG, DeclaredMeld, Hand, WinContext
-from .patterns import Pattern, PatternTable, resolve
+from .._messages import short
+from .model import (ANGANG, BUGANG, KONGS, MINGGANG, OTHERS, PENG, DeclaredMeld, Hand, WinContext, check_bool,
+                    check_count, check_dealer, check_table)
+from .patterns import Pattern, PatternTable, preference, resolve
 from .result import ChajiaoResult, ScoreResult, SeatReport
+from .settlement import chajiao_ledger, wait_report
 
 __all__ = ["GuiyangRules", "Rules", "VALUE_TABLES", "PATTERNS", "V4_KONG_CHICKENS", "MiscountedHand",
            "case_hand", "score", "score_case", "ready", "chajiao", "chickens", "ChickenItem",
@@ -69,6 +72,9 @@ class GuiyangRules(RegionFlags):
         self._check_choices()
         if self.zimo_bonus == "plus_1_all" and self.value_table != "v2":
             raise ValueError("guiyang_zimo_bonus 'plus_1_all' exists only with the v2 table")
+        if self.qianggang_value != "as_qingyise" and self.value_table != "v2":
+            raise ValueError("guiyang_qianggang_value governs 篇二 (v2) only: 篇一 pays the ordinary "
+                             "炮钱 (L67-71), 篇三 counts a self-draw paid for all three (L282-286)")
         if self.yingxiongji == "on" and self.v4_chickens == "on":
             raise ValueError("guiyang_yingxiongji (篇一's 英雄鸡, L89) and guiyang_v4_chickens (篇四's "
                              "冲锋鸡, L335) both price the first discarded 幺鸡; turn one of them off")
@@ -96,19 +102,26 @@ class ValueTable(NamedTuple):
     qinglongbei: int
     gangkai: int
     baoting: int
-    qianggang: int     # the robbed kong is counted as a 清一色 (L190-195)
+    qianggang: str     # how a win robbing a kong is paid: QG_ORDINARY, QG_AS_QINGYISE or QG_SELF_DRAW
+    qianggang_amount: Optional[int]   # QG_AS_QINGYISE: what the robbed 转弯豆 counts (清一色, L193)
     shabao: int        # what the 报听 player adds when his discard is won on (L170-172)
     dou: Mapping[str, int]   # 闷豆 / 转弯豆 / 点豆 (L53-61, L173-184, L263-274)
     chicken: int             # one 鸡, from each other player (L84, L208, L304)
     ji_mendou: Optional[int]  # a 闷豆 of a 鸡, from each other player (v1 L84, v3 L304); None: tile by tile
 
 
+# 抢杠 per write-up (digest §5): 篇一 the robbed player pays the ordinary 炮钱 of the hand
+# (L67-71); 篇二 the hand counts as a 清一色 and the robbed player pays 10 (+ the named
+# hand, guiyang_qianggang_value, L190-195); 篇三 the win counts as a self-draw and the
+# robbed player pays for all three (L282-286)
+QG_ORDINARY, QG_AS_QINGYISE, QG_SELF_DRAW = "ordinary", "as_qingyise", "self_draw_robbed_pays_all"
+
 VALUE_TABLES = {
-    "v1": ValueTable("个", 1, 1, 5, 10, 20, 10, 15, 20, 30, 1, 10, 10, 10,
+    "v1": ValueTable("个", 1, 1, 5, 10, 20, 10, 15, 20, 30, 1, 10, QG_ORDINARY, None, 10,
                      {ANGANG: 2, BUGANG: 3, MINGGANG: 1}, 1, 5),
-    "v2": ValueTable("番", 1, 2, 5, 8, 10, 10, 15, 18, 20, 1, 10, 10, 10,
+    "v2": ValueTable("番", 1, 2, 5, 8, 10, 10, 15, 18, 20, 1, 10, QG_AS_QINGYISE, 10, 10,
                      {ANGANG: 2, BUGANG: 3, MINGGANG: 1}, 1, None),
-    "v3": ValueTable("番", 10, 10, 30, 40, 50, 50, 80, 90, 100, 10, 100, 50, 100,
+    "v3": ValueTable("番", 10, 10, 30, 40, 50, 50, 80, 90, 100, 10, 100, QG_SELF_DRAW, None, 100,
                      {ANGANG: 20, BUGANG: 10, MINGGANG: 10}, 10, 60),
 }
 
@@ -171,7 +184,7 @@ PATTERNS = PatternTable(SHAPES + EXTRAS, key_of=_key_of)
 
 def hand_value(f: Facts) -> tuple[int, tuple[Pattern, ...]]:
     """The hand amount per payer of one reading (digest §4-§5), additive."""
-    rules, t, ctx = f.rules, f.rules.table, f.ctx
+    rules, t = f.rules, f.rules.table
     hits = resolve(PATTERNS, f)
     ids = {p.id for p in hits}
     shape = next(p for p in hits if p.key is not None)
@@ -185,9 +198,9 @@ def hand_value(f: Facts) -> tuple[int, tuple[Pattern, ...]]:
         # C3: 报听 counts like 清一色 and accumulates (平胡 counting 0), or a fixed 10
         value = t.baoting + (value if named else 0) if rules.baoting_mode == "add_like_qingyise" \
             else t.baoting
-    if "qianggang" in ids:
-        value = t.qianggang + (value if named else 0) if rules.qianggang_value == "as_qingyise" \
-            else t.qianggang
+    if "qianggang" in ids and t.qianggang == QG_AS_QINGYISE:
+        amount = t.qianggang_amount or 0
+        value = amount + (value if named else 0) if rules.qianggang_value == "as_qingyise" else amount
     if "gangkai" in ids:
         value += t.gangkai
     if "repao" in ids:
@@ -218,21 +231,27 @@ def _repao_extra(f: Facts, t: "ValueTable") -> int:
 # ------------------------------------------------------------------ readings
 
 
-def _prepare(hand: Hand, win_tile: Optional[int]):
+def _prepare(hand: Hand, win_tile: Optional[int]) -> tuple[list, Optional[str]]:
+    """The hand's concealed counts with the winning tile, and why Guiyang's rules forbid
+    the hand, if they do (a chi: "只能碰、杠", L22, L114); ValueError for what is not a
+    Guiyang hand at all (honour tiles, a meld of different tiles, too many copies)."""
     hand.check_copies(win_tile)
     full = hand.concealed.tolist()
     if win_tile is not None:
         full[win_tile] += 1
+    forbidden = None
     for m in hand.melds:
         if any(t >= 27 for t in m.tiles):
             raise ValueError(f"{m}: Guiyang has no honour tiles")
         if m.kind == "chi":
-            raise ValueError("吃 is not played in Guiyang (L22, L114)")
-        if len(set(m.tiles)) != 1:
+            if sorted(m.tiles) != list(range(min(m.tiles), min(m.tiles) + 3)) or m.tiles[0] // 9 != max(m.tiles) // 9:
+                raise ValueError(f"{m}: a chi is three consecutive tiles of one suit")
+            forbidden = forbidden or "吃 is not played in Guiyang: only 碰 and 杠 (L22, L114)"
+        elif len(set(m.tiles)) != 1:
             raise ValueError(f"{m}: a {m.kind} is identical tiles")
     if any(full[27:]):
         raise ValueError("Guiyang has no honour tiles (L17, L110)")
-    return full
+    return full, forbidden
 
 
 def _readings(full: list, hand: Hand) -> list[tuple[str, bool, int]]:
@@ -261,12 +280,16 @@ def _value_cached(shape: str, qing: bool, quads: int, flags: tuple, rules: Guiya
 
 def _best(full: list, hand: Hand, ctx: WinContext, rules: GuiyangRules, re_pao: bool = False,
           shabao: bool = False, re_pao_kong: Optional[str] = None):
+    """(value, patterns, shape, 清) of the reading of highest value (ties: the shared
+    :func:`~hupai.rules.patterns.preference`), or None when the tiles do not win."""
     best = None
+    best_key: tuple = ()
     flags = (ctx.self_draw, ctx.after_kong, ctx.robbing_kong, ctx.declared_ready)
     for shape, qing, quads in _readings(full, hand):
         v, hits = _value_cached(shape, qing, quads, flags, rules, re_pao, shabao, re_pao_kong)
-        if best is None or v > best[0]:
-            best = (v, hits, shape, qing)
+        key = (v, preference(PATTERNS, (p.id for p in hits)))
+        if best is None or key > best_key:
+            best, best_key = (v, hits, shape, qing), key
     return best
 
 
@@ -303,7 +326,7 @@ def case_hand(concealed, melds: Sequence[DeclaredMeld] = ()) -> Hand:
 
 def _check_suited(tile, what: str) -> None:
     if isinstance(tile, bool) or not isinstance(tile, (int, np.integer)) or not 0 <= tile < 27:
-        raise ValueError(f"{what} {tile!r} is not a suited tile index 0-26 (Guiyang has no honours)")
+        raise ValueError(f"{what} {short(tile)} is not a suited tile index 0-26 (Guiyang has no honours)")
 
 
 class _Weights(NamedTuple):
@@ -364,7 +387,7 @@ def _chickens_held(held: Sequence[int], hand: Hand, flip: Optional[int], rules: 
 
 
 def chickens(hand: Hand, win_tile: Optional[int], flip: Optional[int],
-             rules: GuiyangRules = GuiyangRules(), discards: Sequence[int] = (),
+             rules: Optional[GuiyangRules] = None, discards: Sequence[int] = (),
              hero: bool = False) -> int:
     """鸡 held by a player (concealed tiles, the winning tile and his own melds, L208):
     幺鸡 always (L209-211); the flipped tile's successor in its suit, 9 → 1 (L205-208);
@@ -374,6 +397,7 @@ def chickens(hand: Hand, win_tile: Optional[int], flip: Optional[int],
     (he holds the first discarded 幺鸡, by discarding it unclaimed or by claiming it),
     that 幺鸡 counts one more (英雄鸡 = 2, L89).  This is a count; what the 鸡 are worth,
     item by item, is :func:`chicken_items`."""
+    rules = GuiyangRules.coerce(rules)
     return _chickens_held(_with_win(hand, win_tile), hand, flip, rules, discards, hero)
 
 
@@ -457,13 +481,14 @@ def _v4_items(hand: Hand, discards: Sequence[int], chongfeng: bool, w: _Weights,
 
 
 def chicken_items(hand: Hand, win_tile: Optional[int], flip: Optional[int],
-                  rules: GuiyangRules = GuiyangRules(), discards: Sequence[int] = (),
+                  rules: Optional[GuiyangRules] = None, discards: Sequence[int] = (),
                   hero: bool = False, chongfeng: bool = False) -> tuple[ChickenItem, ...]:
     """What one player's 鸡 are worth, item by item, per payer in the table's unit: the
     鸡 of :func:`chickens` at ``chicken`` each, a 闷豆 of a 鸡 at ``ji_mendou`` where the
     table has one (v1 5, v3 60; ×金鸡), and under ``v4_chickens`` 篇四's items
     (:func:`_v4_items`; ``chongfeng``: his discard was the hand's first 1条 and nobody
     claimed it)."""
+    rules = GuiyangRules.coerce(rules)
     if chongfeng and YAOJI not in discards:
         raise ValueError("冲锋鸡: the player's unclaimed discards hold no 1条 (L335)")
     t, w, v4 = rules.table, _weights(flip, rules.jinji_value), rules.v4_chickens == "on"
@@ -489,7 +514,7 @@ def chicken_items(hand: Hand, win_tile: Optional[int], flip: Optional[int],
 def _check_feeders(items: Sequence[ChickenItem], others: Sequence[str]) -> None:
     for item in items:
         if item.feeder is not None and item.feeder not in others:
-            raise ValueError(f"{item.reason}: the meld's from seat {item.feeder!r} is not one of the "
+            raise ValueError(f"{item.reason}: the meld's from seat {short(item.feeder)} is not one of the "
                              f"other players {list(others)}")
 
 
@@ -513,7 +538,7 @@ def _owe(seat: str, items: Sequence[ChickenItem], ready_seats: Sequence[str],
 # ------------------------------------------------------------------ one win
 
 
-def score(hand: Hand, ctx: WinContext, rules: GuiyangRules = GuiyangRules(), *,
+def score(hand: Hand, ctx: WinContext, rules: Optional[GuiyangRules] = None, *,
           re_pao: bool = False, shabao: bool = False, flip: Optional[int] = None,
           payment_scope: Sequence[str] = ("hand",), re_pao_kong: Optional[str] = None,
           passed_since_draw: bool = False, discards: Sequence[int] = (), hero_chicken: bool = False,
@@ -526,13 +551,22 @@ def score(hand: Hand, ctx: WinContext, rules: GuiyangRules = GuiyangRules(), *,
     nobody claimed), ``hero_chicken`` and ``chongfeng``); ``passed_since_draw``: the
     winner, ready, declined a discard win since his last draw (包牌, ``baopai_mode``);
     ``lianzhuang_count``: the dealer's run of consecutive wins, for ``lianzhuang`` on
-    (each payer pays that many more, L33).  A :class:`MiscountedHand` (相公) does not win."""
-    scope = set(payment_scope) | {"hand"}
-    unknown = scope - {"hand", "dou", "chicken"}
-    if unknown:
-        raise ValueError(f"unknown payment scope {sorted(unknown)}")
+    (each payer pays that many more, L33).  A :class:`MiscountedHand` (相公) does not win,
+    nor does a hand with a chi (吃 is not played)."""
+    rules = GuiyangRules.coerce(rules)
+    scope = _scope(payment_scope)
+    re_pao, shabao, passed_since_draw, hero_chicken, chongfeng = (
+        check_bool(v, name) for v, name in ((re_pao, "re_pao"), (shabao, "shabao"),
+                                            (passed_since_draw, "passed_since_draw"),
+                                            (hero_chicken, "hero_chicken"), (chongfeng, "chongfeng")))
+    lianzhuang_count = check_count(lianzhuang_count, "lianzhuang_count")
+    if isinstance(flip, str):
+        flip = tiles.parse_tile(flip)       # a tile index is checked with the chickens
+    _check_context(hand, ctx, re_pao)
     t = rules.table
-    full = _prepare(hand, ctx.win_tile)
+    full, forbidden = _prepare(hand, ctx.win_tile)
+    if forbidden:
+        return ScoreResult.no_win(forbidden, t.unit)
     if isinstance(hand, MiscountedHand):
         return ScoreResult.no_win(f"相公: {hand.size} tiles before the winning tile, not 13; a player "
                                   "who took too few or too many tiles cannot win this hand (L96-98)",
@@ -544,14 +578,7 @@ def score(hand: Hand, ctx: WinContext, rules: GuiyangRules = GuiyangRules(), *,
     if rules.lianzhuang == "on" and ctx.dealer and lianzhuang_count > 0:
         value += lianzhuang_count
     if passed_since_draw and not ctx.self_draw:
-        # 包牌 (L215-218): a discard win after declining one since his own draw
-        if rules.baopai_mode == "block_win":
-            return ScoreResult.no_win("包牌: a discard win was declined since the last draw; only "
-                                      "the next own draw may win (L215-218)", t.unit)
-        penalty = Ledger.of(Transfer("W", s, value, "包牌") for s in OTHERS)
-        return ScoreResult(False, value, t.unit, ("包牌",), penalty,
-                           "包牌: the winner declined a discard win since his last draw and pays each "
-                           "player his hand value instead (L215-218)")
+        return _baopai(value, rules)
     has_dou = any(m.kind in KONGS for m in hand.melds)
     plain = shape == "pinghu" and not qing
     if plain and not ctx.self_draw and not (has_dou or re_pao or ctx.robbing_kong or shabao
@@ -559,43 +586,95 @@ def score(hand: Hand, ctx: WinContext, rules: GuiyangRules = GuiyangRules(), *,
         return ScoreResult.no_win("平胡 needs a 豆 (a kong of one's own) to win on a discard, "
                                   "except on 热炮, 抢杠 and 杀报 (L30, L131-132)", t.unit)
     names = [p.name for p in hits]
-    transfers = []
-    if ctx.self_draw:
-        for s in OTHERS:
-            extra_10 = t.shabao if shabao and s == "A" and rules.shabao_mode == "pattern_plus_10" else 0
-            transfers.append(Transfer(s, "W", value + extra_10, "自摸"))
-        paid = value + (t.shabao if shabao and rules.shabao_mode == "pattern_plus_10" else 0)
-    else:
-        paid = value
-        if shabao:
-            paid = value + t.shabao if rules.shabao_mode == "pattern_plus_10" else t.shabao
-        why = "抢杠" if ctx.robbing_kong else "杀报" if shabao else "热炮" if re_pao else "点炮"
-        transfers.append(Transfer("A", "W", paid, why))
+    paid, transfers = _hand_transfers(value, ctx, re_pao, shabao, rules)
     n_chickens = _chickens_held(full, hand, flip, rules, discards, hero_chicken)
     if flip is not None:
         names.append("金鸡" if flip == JINJI_FLIP else "捉鸡")
     if "dou" in scope:
-        for m in hand.melds:
-            if m.kind == ANGANG or m.kind == BUGANG:
-                transfers += [Transfer(s, "W", t.dou[m.kind], "闷豆" if m.kind == ANGANG else "转弯豆")
-                              for s in OTHERS]
-            elif m.kind == MINGGANG:
-                if m.from_seat is None:
-                    raise ValueError(f"{m}: a 点豆 needs the seat that fed it (from)")
-                if m.from_seat in OTHERS:
-                    transfers.append(Transfer(m.from_seat, "W", t.dou[MINGGANG], "点豆"))
+        transfers += _dou_transfers(hand, t)
     if "chicken" in scope:
         items = chicken_items(hand, ctx.win_tile, flip, rules, discards, hero_chicken, chongfeng)
         transfers += _collect("W", items, OTHERS).transfers
-    return ScoreResult(True, paid if not ctx.self_draw else value, t.unit, tuple(names),
-                       Ledger.of(transfers), detail={"chickens": n_chickens, "shape": shape})
+    return ScoreResult(True, paid, t.unit, tuple(names), Ledger.of(transfers),
+                       detail={"chickens": n_chickens, "shape": shape})
+
+
+def _scope(payment_scope: object) -> set[str]:
+    if isinstance(payment_scope, str) or not isinstance(payment_scope, (list, tuple, set, frozenset)):
+        raise TypeError(f"payment_scope is a list of settlements such as ['hand', 'dou'], not "
+                        f"{type(payment_scope).__name__}")
+    scope = set(payment_scope) | {"hand"}
+    unknown = scope - {"hand", "dou", "chicken"}
+    if unknown:
+        raise ValueError(f"unknown payment scope {short(sorted(map(str, unknown)))}")
+    return scope
+
+
+def _check_context(hand: Hand, ctx: WinContext, re_pao: bool) -> None:
+    """ValueError for a win that cannot happen at a Guiyang table."""
+    if not isinstance(hand, Hand):
+        raise TypeError(f"hand must be a Hand, not {type(hand).__name__}")
+    if not isinstance(ctx, WinContext):
+        raise TypeError(f"ctx must be a WinContext, not {type(ctx).__name__}")
+    if re_pao and (ctx.self_draw or ctx.robbing_kong):
+        raise ValueError("热炮 (re_pao) is a win on the konger's next discard, not a self-draw or a "
+                         "robbed kong (L185-189)")
+    if ctx.after_kong and not any(m.is_kong for m in hand.melds):
+        raise ValueError("after_kong (杠开): the winner has no kong among his melds")
+
+
+def _baopai(value: int, rules: GuiyangRules) -> ScoreResult:
+    """包牌 (L215-218): a discard win after declining one since his own draw is blocked,
+    or under ``baopai_mode`` penalty costs the winner his hand value to each player."""
+    t = rules.table
+    if rules.baopai_mode == "block_win":
+        return ScoreResult.no_win("包牌: a discard win was declined since the last draw; only "
+                                  "the next own draw may win (L215-218)", t.unit)
+    penalty = Ledger.of(Transfer("W", s, value, "包牌") for s in OTHERS)
+    return ScoreResult(False, value, t.unit, ("包牌",), penalty,
+                       "包牌: the winner declined a discard win since his last draw and pays each "
+                       "player his hand value instead (L215-218)")
+
+
+def _hand_transfers(value: int, ctx: WinContext, re_pao: bool, shabao: bool,
+                    rules: GuiyangRules) -> tuple[int, list[Transfer]]:
+    """What each payer pays for the hand (the result's value) and the transfers: a
+    self-draw from all three (the 报听 player A 10 more under 杀报, C4), a discard from
+    the discarder, a robbed kong per write-up (篇三: the robbed player pays for all three,
+    L282-286)."""
+    t = rules.table
+    plus_10 = t.shabao if shabao and rules.shabao_mode == "pattern_plus_10" else 0
+    if ctx.self_draw:
+        return value, [Transfer(s, "W", value + (plus_10 if s == "A" else 0), "自摸") for s in OTHERS]
+    paid = value
+    if shabao:
+        paid = value + plus_10 if plus_10 else t.shabao
+    if ctx.robbing_kong and t.qianggang == QG_SELF_DRAW:
+        paid = len(OTHERS) * paid
+    why = "抢杠" if ctx.robbing_kong else "杀报" if shabao else "热炮" if re_pao else "点炮"
+    return paid, [Transfer("A", "W", paid, why)]
+
+
+def _dou_transfers(hand: Hand, t: ValueTable) -> list[Transfer]:
+    """The winner's 豆 (L53-61, L173-184): 闷豆 and 转弯豆 from each other player, 点豆
+    from its feeder."""
+    out = []
+    for m in hand.melds:
+        if m.kind == ANGANG or m.kind == BUGANG:
+            out += [Transfer(s, "W", t.dou[m.kind], "闷豆" if m.kind == ANGANG else "转弯豆") for s in OTHERS]
+        elif m.kind == MINGGANG:
+            if m.from_seat is None:
+                raise ValueError(f"{m}: a 点豆 needs the seat that fed it (from)")
+            if m.from_seat in OTHERS:
+                out.append(Transfer(m.from_seat, "W", t.dou[MINGGANG], "点豆"))
+    return out
 
 
 # ------------------------------------------------------------------ the table after a win
 
 
 def chicken_settlement(hands: Mapping[str, Hand], ready: Mapping[str, bool], flip: Optional[int],
-                       rules: GuiyangRules = GuiyangRules(),
+                       rules: Optional[GuiyangRules] = None,
                        discards: Optional[Mapping[str, Sequence[int]]] = None,
                        hero: Optional[str] = None, chongfeng: Optional[str] = None,
                        win_tiles: Optional[Mapping[str, int]] = None) -> Ledger:
@@ -611,6 +690,7 @@ def chicken_settlement(hands: Mapping[str, Hand], ready: Mapping[str, bool], fli
     it there); ``hero`` the seat holding the 英雄鸡 (L89); ``chongfeng`` the seat whose
     discard was the hand's first 1条 when nobody claimed it (冲锋鸡, L335; None when it
     was claimed, L340)."""
+    rules = GuiyangRules.coerce(rules)
     discards, win_tiles = discards or {}, win_tiles or {}
     ready_seats = _ready_seats(hands, ready, win_tiles)
     _check_record(hands, discards, win_tiles, hero, chongfeng)
@@ -631,14 +711,14 @@ def _ready_seats(hands: Mapping[str, Hand], ready: Mapping[str, bool],
                  win_tiles: Mapping[str, int]) -> list[str]:
     for seat in (*ready, *win_tiles):
         if seat not in hands:
-            raise ValueError(f"seat {seat!r} has no hand")
+            raise ValueError(f"seat {short(seat)} has no hand")
     out = []
     for seat, hand in hands.items():
         if seat in win_tiles and seat in ready and not ready[seat]:
-            raise ValueError(f"seat {seat!r} won, so it is ready")
+            raise ValueError(f"seat {short(seat)} won, so it is ready")
         if ready.get(seat) or seat in win_tiles:
             if isinstance(hand, MiscountedHand):
-                raise ValueError(f"seat {seat!r} is 相公 (wrong tile count) and cannot be ready (L96-98)")
+                raise ValueError(f"seat {short(seat)} is 相公 (wrong tile count) and cannot be ready (L96-98)")
             out.append(seat)
     return out
 
@@ -649,18 +729,18 @@ def _check_record(hands: Mapping[str, Hand], discards: Mapping[str, Sequence[int
     not suited, a 冲锋鸡 seat with no 1条 discarded, more than four of a kind on the table."""
     for what, seat in (("hero", hero), ("chongfeng", chongfeng), *(("discards", s) for s in discards)):
         if seat is not None and seat not in hands:
-            raise ValueError(f"{what} seat {seat!r} has no hand")
+            raise ValueError(f"{what} seat {short(seat)} has no hand")
     if chongfeng is not None and YAOJI not in discards.get(chongfeng, ()):
-        raise ValueError(f"冲锋鸡: seat {chongfeng!r} has no unclaimed 1条 among its discards (L335)")
+        raise ValueError(f"冲锋鸡: seat {short(chongfeng)} has no unclaimed 1条 among its discards (L335)")
     table = np.zeros(34, np.int64)
     for seat, hand in hands.items():
         win = win_tiles.get(seat)
         if win is not None:
-            _check_suited(win, f"seat {seat!r} win tile")
-        _prepare(hand, win)
+            _check_suited(win, f"seat {short(seat)} win tile")
+        _prepare(hand, win)     # a malformed hand raises; a forbidden one is settled as not ready
         table += hand.all_tiles(win)
         for x in discards.get(seat, ()):
-            _check_suited(x, f"seat {seat!r} discard")
+            _check_suited(x, f"seat {short(seat)} discard")
             table[x] += 1
     if table.max() > 4:
         kind = int(table.argmax())
@@ -669,10 +749,11 @@ def _check_record(hands: Mapping[str, Hand], discards: Mapping[str, Sequence[int
 
 
 def genzhang_settlement(dealer: str, others: Sequence[str], follows: int,
-                        rules: GuiyangRules = GuiyangRules()) -> Ledger:
+                        rules: Optional[GuiyangRules] = None) -> Ledger:
     """跟张 (L99-101, ``genzhang`` on): the dealer's first discard was followed by all
     the others; he pays each of them 1, doubling for each further round followed
     (``follows`` rounds)."""
+    rules = GuiyangRules.coerce(rules)
     if rules.genzhang != "on" or follows <= 0:
         return Ledger()
     amount = sum(2 ** i for i in range(follows))
@@ -692,49 +773,44 @@ def score_case(case: dict, rules: GuiyangRules) -> ScoreResult:
 # ------------------------------------------------------------------ 黄庄查叫
 
 
-def ready(hand: Hand, rules: GuiyangRules = GuiyangRules()) -> SeatReport:
+def ready(hand: Hand, rules: Optional[GuiyangRules] = None) -> SeatReport:
     """Ready at 黄庄 and the 查叫 value: the best wait's table value, on the discard
     basis (平胡 = 1 in v2) or, with ``chajiao_value = "self_draw_basis"``, a 平胡 at its
-    self-draw value (L196-204, C10)."""
-    return _seat_report("", hand, rules)
+    self-draw value (L196-204, C10).  A 相公 or a hand with a chi is never ready."""
+    return _seat_report("", hand, GuiyangRules.coerce(rules))
 
 
 def _seat_report(seat: str, hand: Hand, rules: GuiyangRules) -> SeatReport:
-    full = _prepare(hand, None)
-    if isinstance(hand, MiscountedHand):
-        return SeatReport(seat, False)      # 相公 is never ready: it pays at 黄庄 (L96-98)
+    full, forbidden = _prepare(hand, None)
+    if isinstance(hand, MiscountedHand):     # 相公 is never ready: it pays at 黄庄 (L96-98)
+        return SeatReport(seat, False, reason=f"相公: {hand.size} tiles, not 13 (L96-98)")
+    if forbidden:
+        return SeatReport(seat, False, reason=forbidden)
     own = list(full)
     for m in hand.melds:
         for t in m.tiles:
             own[t] += 1
-    waits, best_value, best_names = [], None, ()
     self_draw_basis = rules.chajiao_value == "self_draw_basis"
-    for t in _core.waits(bytes(full), 0, seven_pairs=not hand.melds):
+
+    def win_on(t: int):
         if own[t] >= 4:
-            continue
+            return None
         full[t] += 1
-        best = _best(full, hand, WinContext(t, self_draw_basis), rules)
+        win = _best(full, hand, WinContext(t, self_draw_basis), rules)
         full[t] -= 1
-        if best is None:
-            continue
-        waits.append(t)
-        if best_value is None or best[0] > best_value:
-            best_value, best_names = best[0], tuple(p.name for p in best[1])
-    return SeatReport(seat, bool(waits), False, tuple(waits), best_value, best_names)
+        return None if win is None else (win[0], win[1])
+
+    return wait_report(seat, _core.waits(bytes(full), 0, seven_pairs=not hand.melds), win_on, PATTERNS)
 
 
-def chajiao(seats: Mapping[str, Optional[Hand]], rules: GuiyangRules = GuiyangRules(),
+def chajiao(seats: Mapping[str, Optional[Hand]], rules: Optional[GuiyangRules] = None,
             dealer: Optional[str] = None) -> ChajiaoResult:
     """黄庄查叫 (L196-204): every player who is not ready pays every ready player that
     player's value; if nobody or everybody is ready nothing moves.  豆 are void and no
-    鸡 are settled.  A 相公 seat (:class:`MiscountedHand`) is not ready, so it pays
-    (L96-98)."""
+    鸡 are settled.  A 相公 seat (:class:`MiscountedHand`) or one with a chi is not ready,
+    so it pays (L96-98).  ``seats`` maps the seats A-D to their hands."""
+    rules = GuiyangRules.coerce(rules)
+    check_table(seats)
+    check_dealer(dealer)
     reports = {s: _seat_report(s, h, rules) for s, h in seats.items() if h is not None}
-    ready_seats = [s for s, r in reports.items() if r.ready]
-    transfers = []
-    if 0 < len(ready_seats) < len(reports):
-        for payee in ready_seats:
-            for payer, r in reports.items():
-                if not r.ready:
-                    transfers.append(Transfer(payer, payee, reports[payee].value or 0, "查叫"))
-    return ChajiaoResult(reports, Ledger.of(transfers), rules.table.unit, dealer)
+    return ChajiaoResult(reports, chajiao_ledger(reports), rules.table.unit, dealer)

@@ -20,7 +20,7 @@ from .model import (BUGANG, CHI, MINGGANG, OTHERS, PENG, DeclaredMeld, Hand, Win
                     check_dealer, check_table)
 from .patterns import Pattern, PatternTable, apply_exclusions, preference, resolve
 from .result import ChajiaoResult, ScoreResult, SeatReport
-from .settlement import chajiao_ledger
+from .settlement import chajiao_ledger, wait_report
 
 __all__ = ["LuzhouRules", "score", "ready", "chajiao", "wait_values", "PATTERNS", "GHOST", "UNIT"]
 
@@ -571,31 +571,26 @@ def _seat_report(seat: str, hand: Hand, rules: LuzhouRules) -> SeatReport:
         return SeatReport(seat, False, True, reason="花豬: the hand holds all three suits (L35)")
     if p0.forbidden:
         return SeatReport(seat, False, reason=p0.forbidden)
-    waits: list[int] = []
-    best: Optional[tuple] = None     # (value, preference, patterns) of the best wait
     ctx = WinContext(0, True)   # a plain self-draw: the valuation ignores which tile
     counts = bytearray(p0.counts)
     # with ghosts as fifth copies a wait may lie beyond the core's four-copy patterns
     candidates = range(27) if rules.ghost_as_fifth_copy else \
         _core.waits(p0.counts, p0.jokers, seven_pairs=p0.melds == 0)
-    for t in candidates:
+
+    def win_on(t: int):
         # a suited tile the hand does not already hold four of (a self-drawn 紅中
         # completes whenever some tile does, and is not listed), keeping 缺一門
         if t >= 27 or p0.base[t] >= 4 or len(p0.suits | {t // 9}) == 3:
-            continue
+            return None
         counts[t] += 1
         win = _best(p0, ctx, rules, counts, p0.suits | {t // 9})
         counts[t] -= 1
         if win is None:
-            continue
-        waits.append(t)
+            return None
         value = win.capped if rules.chajiao_basis == "self_draw_table_max" else _half(win.capped, rules)
-        key = (value, preference(PATTERNS, (x.id for x in win.hits)), tuple(x.name for x in win.hits))
-        if best is None or key[:2] > best[:2]:
-            best = key
-    if best is None:
-        return SeatReport(seat, False)
-    return SeatReport(seat, True, False, tuple(waits), best[0], best[2])
+        return value, win.hits
+
+    return wait_report(seat, candidates, win_on, PATTERNS)
 
 
 def chajiao(seats: Mapping[str, Optional[Hand]], rules: Optional[LuzhouRules] = None,

@@ -1,12 +1,38 @@
 """Settlement steps that several regions share, written once."""
 from __future__ import annotations
 
-from typing import Mapping
+from typing import Callable, Iterable, Mapping, Optional, Sequence
 
-from .ledger import Ledger, Transfer
+from .ledger import Amount, Ledger, Transfer
+from .patterns import Pattern, PatternTable, preference
 from .result import SeatReport
 
-__all__ = ["chajiao_ledger"]
+__all__ = ["chajiao_ledger", "wait_report"]
+
+#: The best win on one waiting tile: (its 查叫 value, its patterns), or None when the
+#: tile does not complete a legal win.
+WinOnTile = Callable[[int], Optional[tuple[Amount, Sequence[Pattern]]]]
+
+
+def wait_report(seat: str, candidates: Iterable[int], win_on: WinOnTile, table: PatternTable) -> SeatReport:
+    """The 查叫 report of a seat (查大, Luzhou L141, Guiyang L203): its waits are the
+    candidate tiles on which ``win_on`` finds a legal win, its value the best of those
+    wins (equal values: the shared :func:`~hupai.rules.patterns.preference`), with that
+    win's patterns."""
+    waits = []
+    best: Optional[tuple[tuple, Sequence[Pattern]]] = None
+    for t in candidates:
+        win = win_on(t)
+        if win is None:
+            continue
+        waits.append(t)
+        value, hits = win
+        key = (value, preference(table, (p.id for p in hits)))
+        if best is None or key > best[0]:
+            best = (key, hits)
+    if best is None:
+        return SeatReport(seat, False)
+    return SeatReport(seat, True, False, tuple(waits), best[0][0], tuple(p.name for p in best[1]))
 
 
 def chajiao_ledger(reports: Mapping[str, SeatReport], reason: str = "查叫") -> Ledger:
