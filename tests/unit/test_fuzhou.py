@@ -9,7 +9,7 @@ T = tiles.parse_tile
 
 
 def score(concealed, win, self_draw=False, melds=(), rules=FuzhouRules(), **kw):
-    ctx_keys = {"after_kong", "robbing_kong", "tianhu", "dihu"}
+    ctx_keys = {"after_kong", "robbing_kong", "tianhu", "dihu", "dealer"}
     ctx = WinContext(T(win), self_draw, **{k: v for k, v in kw.items() if k in ctx_keys})
     rest = {k: v for k, v in kw.items() if k not in ctx_keys}
     return fuzhou.score(Hand.parse(concealed, melds), ctx, rules, **rest)
@@ -105,3 +105,31 @@ def test_kong_points_win_or_not():
         fuzhou.kong_ledger("minggang", "B", ["A"])
     with pytest.raises(ValueError):
         fuzhou.kong_ledger("peng", "B", ["A"])
+
+
+def test_equal_readings_under_max_are_broken_the_same_way_every_time():
+    # 字一色 seven pairs, self-drawn: 七小對 + 清一色 and the any-arrangement 清一色 are
+    # both 10 under "max"; the shared tie-break (more patterns first) reports both
+    r = score("11z22z33z44z55z66z7z", "7z", True, rules=FuzhouRules(pattern_combine="max"))
+    assert r.patterns == ("七小對", "清一色", "綁一炮") and r.value == 11
+
+
+@pytest.mark.parametrize("kw, fragment", [
+    (dict(self_draw=True, after_kong=True), "no kong among his melds"),
+    (dict(self_draw=True, dihu=True), "地胡 in Fuzhou"),
+    (dict(dihu=True, dealer=True), "地胡 in Fuzhou"),
+    (dict(tianhu=True), "天胡"),
+    (dict(self_draw=True, tianhu=True, dihu=True), "天胡 and 地胡"),
+])
+def test_situations_that_cannot_happen_are_value_errors(kw, fragment):
+    with pytest.raises(ValueError, match=fragment):
+        score("123m456p789s234s5m", "5m", **kw)
+
+
+def test_a_chi_is_a_non_win_but_a_non_sequence_is_malformed():
+    r = score("123m456p789s5m", "5m", melds=[("chi", "234s")])
+    assert not r.is_win and "L17" in r.reason
+    with pytest.raises(ValueError, match="consecutive"):
+        score("123m456p789s5m", "5m", melds=[("chi", "235s")])
+    with pytest.raises(ValueError, match="exactly the seats"):
+        fuzhou.chajiao({"A": None}, dealer="A")

@@ -16,8 +16,10 @@ from .. import _core
 from ..tiles import HONORS
 from .flags import RegionFlags
 from .ledger import Ledger, Transfer
-from .model import ANGANG, BUGANG, CHI, KONGS, MINGGANG, OTHERS, PENG, SEATS, Hand, WinContext
-from .patterns import Pattern, PatternTable, resolve
+from .._messages import short
+from .model import (ANGANG, BUGANG, CHI, KONGS, MINGGANG, OTHERS, PENG, SEATS, Hand, WinContext,
+                    check_dealer, check_table)
+from .patterns import Pattern, PatternTable, preference, resolve
 from .result import ChajiaoResult, ScoreResult
 
 __all__ = ["FuzhouRules", "Rules", "PATTERNS", "score", "score_case", "kong_points", "kong_ledger",
@@ -73,7 +75,7 @@ PATTERNS = PatternTable([
 ])
 
 
-def _readings(full: list, hand: Hand, rules: FuzhouRules) -> set:
+def _readings(full: list, hand: Hand, rules: FuzhouRules) -> list[tuple[str, bool, bool]]:
     melds = hand.melds
     held = [t for t, n in enumerate(full) if n] + [m.tiles[0] for m in melds]
     groups = {t // 9 if t < HONORS else 3 for t in held}
@@ -93,7 +95,7 @@ def _readings(full: list, hand: Hand, rules: FuzhouRules) -> set:
         if _core.lan_deficit(bytes(full), strict=strict) == 0:
             seven = _core.lan_deficit(bytes(full), strict=strict, seven_stars=True) == 0
             out.add(("qixing" if seven else "shisanlan", False, False))
-    return out
+    return sorted(out)      # an order that does not depend on PYTHONHASHSEED
 
 
 def _siguiyi(full: list, hand: Hand, rules: FuzhouRules) -> int:
@@ -138,7 +140,7 @@ def kong_ledger(kind: str, konger: str, others: Sequence[str], feeder: Optional[
         if feeder is None or feeder == konger:
             raise ValueError("a 明扛 is paid by the player whose discard was konged")
         return Ledger.of([Transfer(feeder, konger, 2, "明扛")])
-    raise ValueError(f"{kind!r} is not a kong")
+    raise ValueError(f"{short(kind)} is not a kong")
 
 
 def kong_points(hand: Hand) -> Ledger:
@@ -153,49 +155,91 @@ def kong_points(hand: Hand) -> Ledger:
     return ledger
 
 
-def score(hand: Hand, ctx: WinContext, rules: FuzhouRules = FuzhouRules(), *,
+def score(hand: Hand, ctx: WinContext, rules: Optional[FuzhouRules] = None, *,
           payment_scope: Sequence[str] = ("hand",)) -> ScoreResult:
     """Score a Fuzhou win; ``payment_scope`` adds "kong" for the winner's kong points.
     ``value`` is the score per payer, 綁一炮 included (搶扛: the robbed player pays three
-    times it)."""
-    scope = set(payment_scope) | {"hand"}
-    if scope - {"hand", "kong"}:
-        raise ValueError(f"unknown payment scope {sorted(scope - {'hand', 'kong'})}")
-    hand.check_copies(ctx.win_tile)
-    if any(m.kind == CHI for m in hand.melds):
-        return ScoreResult.no_win("吃 is not played in Fuzhou (L17, L29)", UNIT)
-    for m in hand.melds:
-        if len(set(m.tiles)) != 1:
-            raise ValueError(f"{m}: a {m.kind} is identical tiles")
+    times it).  A hand with a chi does not win: 吃 is not played (L17, L29)."""
+    rules = FuzhouRules.coerce(rules)
+    scope = _scope(payment_scope)
+    forbidden = _check_hand(hand, ctx)
+    if forbidden:
+        return ScoreResult.no_win(forbidden, UNIT)
     full = hand.concealed.tolist()
     full[ctx.win_tile] += 1
     sgy = _siguiyi(full, hand, rules)
     best = None
+    best_key: tuple = ()
     for shape, triplets, qing in _readings(full, hand, rules):
         v, hits, doublings = _value(Facts(shape, triplets, qing, ctx), sgy, rules)
-        if best is None or v > best[0]:
-            best = (v, hits, shape)
+        # the highest score; equal scores: the shared tie-break (patterns.preference)
+        key = (v, preference(PATTERNS, (p.id for p in hits)))
+        if best is None or key > best_key:
+            best, best_key = (v, hits, shape), key
     if best is None:
         return ScoreResult.no_win("the tiles do not form a winning hand", UNIT)
     value, hits, shape = best
+    ledger = _win_ledger(value, ctx)
+    if "kong" in scope:
+        ledger = ledger + kong_points(hand)
+    return ScoreResult(True, value, UNIT, _names(hits, shape, sgy, ctx), ledger, detail={"shape": shape})
+
+
+def _scope(payment_scope: object) -> set[str]:
+    if isinstance(payment_scope, str) or not isinstance(payment_scope, (list, tuple, set, frozenset)):
+        raise TypeError(f"payment_scope is a list of settlements such as ['hand', 'kong'], not "
+                        f"{type(payment_scope).__name__}")
+    scope = set(payment_scope) | {"hand"}
+    if scope - {"hand", "kong"}:
+        raise ValueError(f"unknown payment scope {short(sorted(map(str, scope - {'hand', 'kong'})))}")
+    return scope
+
+
+def _check_hand(hand: Hand, ctx: WinContext) -> Optional[str]:
+    """ValueError for what is not a Fuzhou win at all (a meld that is no meld, more
+    copies than exist, a win that cannot happen); the reason when the rules forbid it."""
+    if not isinstance(hand, Hand):
+        raise TypeError(f"hand must be a Hand, not {type(hand).__name__}")
+    if not isinstance(ctx, WinContext):
+        raise TypeError(f"ctx must be a WinContext, not {type(ctx).__name__}")
+    hand.check_copies(ctx.win_tile)
+    forbidden = None
+    for m in hand.melds:
+        if m.kind == CHI:
+            low = min(m.tiles)
+            if sorted(m.tiles) != [low, low + 1, low + 2] or low >= HONORS or low // 9 != (low + 2) // 9:
+                raise ValueError(f"{m}: a chi is three consecutive tiles of one suit")
+            forbidden = forbidden or "吃 is not played in Fuzhou: only 碰 and 扛 (L17, L29)"
+        elif len(set(m.tiles)) != 1:
+            raise ValueError(f"{m}: a {m.kind} is identical tiles")
+    if ctx.after_kong and not any(m.is_kong for m in hand.melds):
+        raise ValueError("after_kong (扛上開花): the winner has no kong among his melds")
+    if ctx.dihu and (ctx.self_draw or ctx.dealer):
+        raise ValueError("地胡 in Fuzhou is another player winning on the dealer's first discard (L73): "
+                         "not a self-draw, not the dealer")
+    return forbidden
+
+
+def _names(hits: Sequence[Pattern], shape: str, siguiyi: int, ctx: WinContext) -> tuple[str, ...]:
     names = [p.name for p in hits] or ["平胡"]
-    if sgy and shape in ("basic", "qixiaodui"):
+    if siguiyi and shape in ("basic", "qixiaodui"):
         names.append("四規一")
     if ctx.after_kong and ctx.self_draw:
         names.append("扛上開花")
     if ctx.robbing_kong:
         names.append("搶扛")
     names.append("綁一炮")
+    return tuple(names)
+
+
+def _win_ledger(value: int, ctx: WinContext) -> Ledger:
+    """Self-draw: each of the three pays the score; 搶扛: as a self-draw, the konger pays
+    all three shares (L55); a discard: the discarder pays (L51)."""
     if ctx.self_draw:
-        transfers = [Transfer(s, "W", value, "自摸") for s in OTHERS]
-    elif ctx.robbing_kong:
-        transfers = [Transfer("A", "W", 3 * value, "搶扛")]   # as a self-draw, the konger pays all (L55)
-    else:
-        transfers = [Transfer("A", "W", value, "放炮")]
-    ledger = Ledger.of(transfers)
-    if "kong" in scope:
-        ledger = ledger + kong_points(hand)
-    return ScoreResult(True, value, UNIT, tuple(names), ledger, detail={"shape": shape})
+        return Ledger.of(Transfer(s, "W", value, "自摸") for s in OTHERS)
+    if ctx.robbing_kong:
+        return Ledger.of([Transfer("A", "W", 3 * value, "搶扛")])
+    return Ledger.of([Transfer("A", "W", value, "放炮")])
 
 
 def score_case(case: dict, rules: FuzhouRules) -> ScoreResult:
@@ -225,16 +269,21 @@ def shao(kind: str) -> ScoreResult:
         return ScoreResult(True, 1, UNIT, ("后燒",), Ledger.of(Transfer(s, "D", 1, "后燒") for s in OTHERS))
     if kind == "qianshao":
         return ScoreResult(True, 1, UNIT, ("前燒",), Ledger.of(Transfer("D", s, 1, "前燒") for s in OTHERS))
-    raise ValueError(f"unknown 燒莊 kind {kind!r}; use 'houshao' or 'qianshao'")
+    raise ValueError(f"unknown 燒莊 kind {short(kind)}; use 'houshao' or 'qianshao'")
 
 
-def chajiao(seats: Mapping[str, Optional[Hand]], rules: FuzhouRules = FuzhouRules(),
+def chajiao(seats: Mapping[str, Optional[Hand]], rules: Optional[FuzhouRules] = None,
             dealer: Optional[str] = None) -> ChajiaoResult:
     """The end of the wall with no winner is 后燒 (L93): no 查叫; each of the three others
-    pays the dealer 1, and the deal passes to the next seat in turn order."""
-    if dealer not in SEATS:
+    pays the dealer 1, and the deal passes to the next seat in turn order.  ``seats``
+    maps the seats A-D to their hands (None: a seat that won)."""
+    FuzhouRules.coerce(rules)
+    check_table(seats)
+    check_dealer(dealer)
+    if dealer is None:
         raise ValueError("Fuzhou 后燒 needs the dealer's seat (A-D)")
-    order = [s for s in SEATS if s in seats] or list(SEATS)
-    transfers = [Transfer(s, dealer, 1, "后燒") for s in order if s != dealer]
+    transfers = [Transfer(s, dealer, 1, "后燒") for s in SEATS if s != dealer]
     nxt = SEATS[(SEATS.index(dealer) + 1) % len(SEATS)]
-    return ChajiaoResult({}, Ledger.of(transfers), UNIT, nxt)
+    return ChajiaoResult({}, Ledger.of(transfers), UNIT, nxt,
+                         event=f"后燒: the wall ran out with no winner; each other seat pays the dealer "
+                               f"{dealer} 1 and {nxt} deals next (L93)")

@@ -73,15 +73,15 @@ class DeclaredMeld:
 
     def __post_init__(self) -> None:
         if self.kind not in MELD_KINDS:
-            raise ValueError(f"unknown meld kind {self.kind!r}; use one of {', '.join(MELD_KINDS)}")
+            raise ValueError(f"unknown meld kind {short(self.kind)}; use one of {', '.join(MELD_KINDS)}")
         size = 4 if self.kind in KONGS else 3
         if len(self.tiles) != size:
             raise ValueError(f"a {self.kind} has {size} tiles, got {len(self.tiles)}")
         for t in self.tiles:
             if isinstance(t, bool) or not isinstance(t, (int, np.integer)) or not 0 <= t < 34:
-                raise ValueError(f"meld tile {t!r} is not a tile index 0-33")
+                raise ValueError(f"meld tile {short(t)} is not a tile index 0-33")
         if self.from_seat is not None and self.from_seat not in SEATS:
-            raise ValueError(f"meld source {self.from_seat!r} is not a seat A-D")
+            raise ValueError(f"meld source {short(self.from_seat)} is not a seat A-D")
 
     @property
     def is_kong(self) -> bool:
@@ -118,7 +118,7 @@ class Hand:
 
     def __post_init__(self) -> None:
         raw = np.asarray(self.concealed)
-        if raw.dtype.kind not in "biuf":
+        if raw.dtype.kind not in "iuf":     # not bool: True / False are no counts
             raise TypeError(f"concealed counts must be integers, not {raw.dtype}")
         if raw.dtype.kind == "f" and not (np.isfinite(raw).all() and (raw == np.round(raw)).all()):
             raise ValueError("concealed counts must be whole numbers")

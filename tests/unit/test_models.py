@@ -1,0 +1,62 @@
+"""The region-independent models refuse what is not a hand or cannot happen (review
+items: Hand's promised copy check, WinContext booleans, impossible combinations)."""
+import numpy as np
+import pytest
+
+from hupai import tiles
+from hupai.rules import Hand, WinContext
+from hupai.rules.model import MOST_COPIES, check_table
+
+T = tiles.parse_tile
+
+
+def test_a_hand_with_more_copies_than_any_tile_set_holds_is_refused():
+    with pytest.raises(ValueError, match="5 copies of 1m counting the melds"):
+        Hand.parse("11m456p789p23p", [("peng", "111m")])
+    with pytest.raises(ValueError, match="8 copies of 2p"):
+        Hand.parse("2p456m789m", [("peng", "222p"), ("minggang", "2222p")])
+    # up to eight 紅中: Luzhou's 8-ghost game (each region checks its own tile set)
+    assert MOST_COPIES[tiles.RED] == 8
+    Hand.parse("7777z123m456m", [("peng", "11m7z")])
+
+
+@pytest.mark.parametrize("kwargs, exc, fragment", [
+    (dict(self_draw="no"), TypeError, "self_draw is true or false"),
+    (dict(after_kong=1), TypeError, "after_kong is true or false"),
+    (dict(dealer=None), TypeError, "dealer is true or false"),
+    (dict(ghosts_drawn=1.0), TypeError, "ghosts_drawn is a whole number"),
+    (dict(ghosts_drawn=True), TypeError, "ghosts_drawn is a whole number"),
+    (dict(ghosts_drawn=-1), ValueError, "ghosts_drawn must be 0 or more"),
+    (dict(guoshui_passed_value=2.5), TypeError, "guoshui_passed_value"),
+    (dict(self_draw=False, after_kong=True), ValueError, "after_kong is a self-draw"),
+    (dict(self_draw=False, tianhu=True), ValueError, "天胡 is the dealer complete"),
+    (dict(tianhu=True, dihu=True), ValueError, "天胡 and 地胡 at once"),
+    (dict(self_draw=True, robbing_kong=True), ValueError, "robbing a kong is not a self-draw"),
+    (dict(self_draw=False, robbing_kong=True, kong_discard=True), ValueError, "not both"),
+])
+def test_win_context_checks_its_facts(kwargs, exc, fragment):
+    kwargs.setdefault("self_draw", True)
+    with pytest.raises(exc, match=fragment):
+        WinContext(T("5p"), **kwargs)
+
+
+def test_win_context_takes_the_tile_as_notation_too():
+    assert WinContext("5p", True) == WinContext(T("5p"), True)
+    with pytest.raises(ValueError, match="outside 0-33"):
+        WinContext(34, True)
+    with pytest.raises(TypeError):
+        WinContext(2.0, True)
+
+
+def test_table_labels():
+    check_table({s: None for s in "ABCD"})
+    for bad in ({}, {"A": None}, {s: None for s in "ABCDE"}, {1: None, "B": None, "C": None, "D": None}):
+        with pytest.raises(ValueError):
+            check_table(bad)
+    with pytest.raises(TypeError):
+        check_table([("A", None)])
+
+
+def test_counts_of_bool_are_refused_by_hand():
+    with pytest.raises(TypeError):
+        Hand(np.ones(34, dtype=bool))
