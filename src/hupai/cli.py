@@ -3,11 +3,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Optional, Sequence
 
 from . import _core, tiles, verify
+from ._messages import short
 
 
 def _tile_list(indices: Sequence[int]) -> str:
@@ -78,7 +80,7 @@ def _options(pairs: Sequence[str]) -> dict:
     for item in pairs:
         key, sep, raw = item.partition("=")
         if not sep:
-            raise ValueError(f"--option takes key=value, got {item!r}")
+            raise ValueError(f"--option takes key=value, got {short(item)}")
         try:
             out[key] = json.loads(raw)
         except json.JSONDecodeError:
@@ -92,7 +94,7 @@ def _melds(specs: Sequence[str]) -> list[dict]:
     for spec in " ".join(specs).replace(",", " ").split():
         kind, sep, rest = spec.partition(":")
         if not sep:
-            raise ValueError(f"a meld is KIND:TILES[@SEAT], got {spec!r}")
+            raise ValueError(f"a meld is KIND:TILES[@SEAT], got {short(spec)}")
         tiles_text, _, seat = rest.partition("@")
         out.append({"kind": kind, "tiles": tiles_text, **({"from": seat} if seat else {})})
     return out
@@ -101,7 +103,7 @@ def _melds(specs: Sequence[str]) -> list[dict]:
 def _region(name: str):
     from .rules import REGIONS
     if name not in REGIONS:
-        raise ValueError(f"unknown or not yet implemented rules {name!r}; available: {', '.join(REGIONS)}")
+        raise ValueError(f"unknown or not yet implemented rules {short(name)}; available: {', '.join(REGIONS)}")
     return REGIONS[name]
 
 
@@ -129,11 +131,11 @@ def cmd_score(args: argparse.Namespace) -> int:
         if args.indicator is None:
             raise ValueError("Wuhan needs --indicator (the flipped 癩子皮)")
         case["indicator"] = args.indicator
-        case["losers"] = json.loads(args.losers) if args.losers else [
+        case["losers"] = _json(args.losers, "--losers") if args.losers else [
             {"seat": s, "opened": True, "discarder": (s == "A" and not args.self_draw
                                                       and not args.robbing_kong)} for s in "ABC"]
         if args.special_kongs:
-            case["special_kongs"] = json.loads(args.special_kongs)
+            case["special_kongs"] = _json(args.special_kongs, "--special-kongs")
         case["last_four"] = args.last_four
         case["discarder_ready"] = not args.discarder_not_ready
     if args.rules in ("guiyang", "fuzhou"):
@@ -154,40 +156,103 @@ def cmd_score(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_chajiao(args: argparse.Namespace) -> int:
-    from .rules.model import Hand
-    from .verify import _melds as melds_of
-    region = _region(args.rules)
+def _json_text(value: str, what: str) -> object:
+    """JSON from a file named ``value``, or standard input for ``-``.  Inline JSON is
+    refused with a hint rather than taken for a file name."""
+    if value == "-":
+        text = sys.stdin.read()
+    elif value.lstrip().startswith(("{", "[")):
+        raise ValueError(f"{what} takes a file or - (standard input), not inline JSON; "
+                         f"pipe it in: echo '...' | hupai ... {what} -")
+    else:
+        try:
+            text = Path(value).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise ValueError(f"{what}: cannot read {short(value)}: {getattr(exc, 'strerror', None) or exc}") from None
+    return _json(text, what)
+
+
+def _json(text: str, what: str) -> object:
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise ValueError(f"{what}: the JSON is nested too deeply") from None
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"{what}: not JSON ({exc.msg} at line {exc.lineno} column {exc.colno})") from None
+
+
+def _table_of(args: argparse.Namespace) -> dict:
+    """The table of ``hupai chajiao``: ``--json`` (a file or -) and the ``--seat`` lines."""
     table: dict = {"seats": {}, "options": {}}
     if args.json:
-        table = json.loads(Path(args.json).read_text(encoding="utf-8"))
+        loaded = _json_text(args.json, "--json")
+        if not isinstance(loaded, dict) or not isinstance(loaded.get("seats", {}), dict) \
+                or not isinstance(loaded.get("options", {}), dict):
+            raise ValueError('--json: a table is {"seats": {"A": {"concealed": "...", "melds": [...]}, '
+                             '"B": {"won": true}, ...}, "dealer": "A", "options": {...}}')
+        table = {"seats": dict(loaded.get("seats", {})), "options": dict(loaded.get("options", {})),
+                 **{k: v for k, v in loaded.items() if k not in ("seats", "options")}}
+    given: set[str] = set()
     for spec in args.seat:
         label, sep, hand_text = spec.partition("=")
         if not sep:
-            raise ValueError(f"--seat takes LABEL=TILES or LABEL=won, got {spec!r}")
+            raise ValueError(f"--seat takes LABEL=TILES or LABEL=won, got {short(spec)}")
+        if label in given:
+            raise ValueError(f"--seat {short(label)} is given twice")
+        given.add(label)
         table["seats"][label] = {"won": True} if hand_text == "won" else {"concealed": hand_text, "melds": []}
     if args.dealer:
         table["dealer"] = args.dealer
+    if not table["seats"]:
+        raise ValueError("no seats: give --seat LABEL=TILES (or LABEL=won) for A, B, C and D, or --json FILE")
+    return table
+
+
+def _seat_hand(label: str, raw: object, build):
+    from .verify import _melds as melds_of
+    if not isinstance(raw, dict):
+        raise ValueError(f"seat {short(label)}: a seat is {{\"concealed\": TILES, \"melds\": [...]}} or {{\"won\": true}}")
+    if raw.get("won") is True:
+        return None
+    if not isinstance(raw.get("concealed"), str) or not isinstance(raw.get("melds", []), list):
+        raise ValueError(f"seat {short(label)}: concealed is a tile string and melds a list")
+    for m in raw.get("melds", []):
+        if not isinstance(m, dict) or not isinstance(m.get("kind"), str) or not isinstance(m.get("tiles"), str):
+            raise ValueError(f"seat {short(label)}: a meld is {{\"kind\": ..., \"tiles\": ..., \"from\": seat}}")
+    return build(tiles.parse(raw["concealed"]), melds_of(raw.get("melds", [])))
+
+
+def cmd_chajiao(args: argparse.Namespace) -> int:
+    from .rules.model import Hand
+    region = _region(args.rules)
+    table = _table_of(args)
     options = {**table.get("options", {}), **_options(args.option)}
     build = getattr(region, "case_hand", Hand)    # Guiyang: a wrong tile count is 相公, not an error
-    seats = {label: None if raw.get("won") else build(tiles.parse(raw["concealed"]), melds_of(raw.get("melds", [])))
-             for label, raw in table["seats"].items()}
-    if not seats:
-        raise ValueError("no seats: give --seat LABEL=TILES (or LABEL=won) or --json FILE")
+    seats = {label: _seat_hand(label, raw, build) for label, raw in table["seats"].items()}
     res = region.chajiao(seats, region.Rules.from_options(options), dealer=table.get("dealer"))
     out = sys.stdout
-    for label, rep in res.seats.items():
-        status = "花豬" if rep.huazhu else "ready" if rep.ready else "not ready"
-        waits = f" waits {_tile_list(rep.waits)}" if rep.ready else ""
-        value = f" value {rep.value:g}{res.unit} ({' '.join(rep.patterns)})" if rep.ready else ""
-        out.write(f"{label}: {status}{waits}{value}\n")
-    for label in table["seats"]:
-        if label not in res.seats:
-            out.write(f"{label}: has won\n")
+    if not res.seats:
+        out.write(res.event + "\n")
+    net = res.ledger.net()
+    for label in sorted(seats):
+        out.write(f"{label}: {_seat_line(label, seats[label], res, net.get(label, 0))}\n")
     _print_ledger(res.ledger, out)
     if res.next_dealer:
         out.write(f"next dealer: {res.next_dealer}\n")
     return 0
+
+
+def _seat_line(label: str, hand, res, net) -> str:
+    """What the end of the wall did to one seat."""
+    if hand is None:
+        return "has won"
+    rep = res.seats.get(label)
+    if rep is None:     # a region without 查叫 (荒莊, 后燒): the seat's settlement
+        return f"receives {net:g}" if net > 0 else f"pays {-net:g}" if net < 0 else "settles nothing"
+    status = "花豬" if rep.huazhu else "ready" if rep.ready else "not ready"
+    if not rep.ready:
+        return status + (f" ({rep.reason})" if rep.reason and not rep.huazhu else "")
+    return f"{status} waits {_tile_list(rep.waits)} value {rep.value:g}{res.unit} ({' '.join(rep.patterns)})"
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -271,9 +336,18 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     args = parser.parse_args(argv)
     try:
         return int(args.func(args))
-    except (ValueError, TypeError) as exc:
-        sys.stderr.write(f"hupai: error: {exc}\n")
+    except (ValueError, TypeError, OSError) as exc:
+        sys.stderr.write(f"hupai: error: {short(str(exc), 300)}\n")
         return 2
+    except RecursionError:
+        sys.stderr.write("hupai: error: the input is nested too deeply\n")
+        return 2
+    except Exception as exc:   # a bug: say so in one line (HUPAI_DEBUG=1 shows the traceback)
+        if os.environ.get("HUPAI_DEBUG") == "1":
+            raise
+        sys.stderr.write(f"hupai: internal error, please report it: {type(exc).__name__}: "
+                         f"{short(str(exc), 200)}\n")
+        return 3
 
 
 if __name__ == "__main__":  # pragma: no cover

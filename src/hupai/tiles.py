@@ -22,6 +22,8 @@ from typing import Iterable, Literal
 
 import numpy as np
 
+from ._messages import short
+
 __all__ = [
     "NUM_KINDS", "MAN", "PIN", "SOU", "HONORS",
     "M1", "M2", "M3", "M4", "M5", "M6", "M7", "M8", "M9",
@@ -82,7 +84,7 @@ _VARIATION_SELECTOR = "\ufe0f"  # 🀄️ is often written with it
 
 def _error(text: str, pos: int, why: str) -> ValueError:
     ch = text[pos] if pos < len(text) else "end of text"
-    return ValueError(f"{why}: {ch!r} at position {pos} in {text!r}")
+    return ValueError(f"{why}: {short(ch)} at position {pos} in {short(text)}")
 
 
 def _scan(text: str) -> list[int]:
@@ -114,7 +116,7 @@ def _scan(text: str) -> list[int]:
             for k in range(start, i):
                 rank = int(text[k])
                 if rank == 0 or (letter == "z" and rank > 7):
-                    raise _error(text, k, f"rank {rank} is not a tile of suit {letter!r}")
+                    raise _error(text, k, f"rank {rank} is not a tile of suit {short(letter)}")
                 out.append(_SUIT_BASE[letter] + rank - 1)
             i += 1
         elif ch in _CN_RANK and i + 1 < n and text[i + 1] in _CN_SUIT_BASE:
@@ -142,7 +144,7 @@ def parse(text: str) -> np.ndarray:
     counts = np.zeros(NUM_KINDS, dtype=np.uint8)
     for t in _scan(text):
         if counts[t] == 4:
-            raise ValueError(f"more than four copies of {tile_name(t)} in {text!r}")
+            raise ValueError(f"more than four copies of {tile_name(t)} in {short(text)}")
         counts[t] += 1
     return counts
 
@@ -151,7 +153,7 @@ def parse_tile(text: str) -> int:
     """The index of the single tile written in ``text`` (``"5p"``, ``"五筒"``, ``"🀝"``)."""
     found = _scan(text)
     if len(found) != 1:
-        raise ValueError(f"expected exactly one tile, found {len(found)} in {text!r}")
+        raise ValueError(f"expected exactly one tile, found {len(found)} in {short(text)}")
     return found[0]
 
 
@@ -198,7 +200,7 @@ def tile_name(t: int, style: Style = "mpsz") -> str:
         return _CN_HONOR[t - HONORS] if t >= HONORS else _CN_DIGITS[t % 9] + _CN_SUIT[t // 9]
     if style == "unicode":
         return _UNICODE_OF[t]
-    raise ValueError(f"unknown style {style!r}; use 'mpsz', 'chinese' or 'unicode'")
+    raise ValueError(f"unknown style {short(style)}; use 'mpsz', 'chinese' or 'unicode'")
 
 
 def _as_count_list(counts: object) -> list[int]:

@@ -11,7 +11,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Optional, Sequence
 
-from . import tiles
+from . import cases, tiles
+from ._messages import short
 from .rules import REGIONS
 from .rules.model import DeclaredMeld, Hand, WinContext, parse_meld
 
@@ -34,37 +35,14 @@ class CaseResult:
 
 # ------------------------------------------------------------------ loading
 
-def _schema_for(path: Path) -> Optional[dict]:
-    for folder in (path.parent, path.parent.parent):
-        candidate = folder / "case.schema.json"
-        if candidate.is_file():
-            return json.loads(candidate.read_text(encoding="utf-8"))
-    return None
-
-
 def load_cases(path: Path) -> list[dict]:
-    """The cases of one file; ValueError naming the problem if the file is malformed."""
-    try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except json.JSONDecodeError as exc:
-        raise ValueError(f"{path}: not JSON: {exc}") from None
-    if not isinstance(data, list):
-        raise ValueError(f"{path}: a case file is a JSON array of cases")
-    schema = _schema_for(Path(path))
-    if schema is not None:
-        import jsonschema
-
-        validator = jsonschema.Draft202012Validator(schema)
-        errors = sorted(validator.iter_errors(data), key=lambda e: list(e.path))
-        if errors:
-            e = errors[0]
-            where = "/".join(str(x) for x in e.path)
-            raise ValueError(f"{path}: invalid at {where or 'top level'}: {e.message}")
-    for i, case in enumerate(data):
-        for key in ("id", "region", "expected"):
-            if not isinstance(case, dict) or key not in case:
-                raise ValueError(f"{path}: case {i} has no {key!r}")
-    return data
+    """The valid cases of one file; ValueError naming the file's or the first invalid
+    case's problem (the package's case schema, :func:`hupai.cases.schema`, is applied)."""
+    entries = cases.load_cases(path)
+    for e in entries:
+        if e.problem:
+            raise ValueError(f"{path}: case {e.case_id} is invalid {e.problem}")
+    return [e.case for e in entries if e.case is not None]
 
 
 # ------------------------------------------------------------------ case -> model
@@ -163,38 +141,45 @@ _RUNNERS: dict[Optional[str], Callable] = {None: _run_win, "ready": _run_ready, 
 
 
 def run_case(case: dict) -> CaseResult:
+    """Evaluate one (schema-valid) case and compare it with its expectation."""
     out = CaseResult(str(case.get("id")), False)
     region = REGIONS.get(case["region"])
     if region is None:
-        out.error = f"region {case['region']!r} is not implemented yet"
+        out.error = f"region {short(case['region'])} is not implemented"
         return out
     kind = case.get("kind")
     runner = _RUNNERS.get(kind)
-    if runner is None or (runner is _run_shao and not hasattr(region, "shao")):
-        out.error = f"case kind {kind!r} is not supported for region {case['region']!r}"
+    needs = {None: "score", "ready": "ready", "chajiao": "chajiao", "houshao": "shao", "qianshao": "shao"}
+    if runner is None or not hasattr(region, needs.get(kind, "")):
+        out.error = f"case kind {short(kind)} is not supported for region {short(case['region'])}"
         return out
     try:
         rules = region.Rules.from_options(case.get("options", {}))
         runner(case, region, rules, out)
     except (ValueError, TypeError) as exc:
-        out.error = f"{type(exc).__name__}: {exc}"
+        out.error = f"{type(exc).__name__}: {short(str(exc), 200)}"
         return out
     out.passed = not out.differences and out.error is None
     return out
 
 
 def verify_files(paths: Sequence[str], write: Callable[[str], Any]) -> int:
-    passed = failed = 0
-    bad_file = False
+    """Run every case of every file; one line per failing or invalid case, then
+    ``N passed, M failed``.  Returns 1 if a file or a case is invalid or a case fails."""
+    passed = failed = invalid = 0
     for path in paths:
         try:
-            cases = load_cases(Path(path))
-        except (OSError, ValueError) as exc:
+            entries = cases.load_cases(Path(path))
+        except ValueError as exc:
             write(f"INVALID {path}: {exc}\n")
-            bad_file = True
+            invalid += 1
             continue
-        for case in cases:
-            r = run_case(case)
+        for entry in entries:
+            if entry.case is None:
+                write(f"INVALID {entry.case_id}: {entry.problem} ({path})\n")
+                invalid += 1
+                continue
+            r = run_case(entry.case)
             if r.passed:
                 passed += 1
                 continue
@@ -204,14 +189,15 @@ def verify_files(paths: Sequence[str], write: Callable[[str], Any]) -> int:
                 write(f"    error: {r.error}\n")
             for name, exp, act in r.differences:
                 write(f"    {name}: expected {_show(exp)}, got {_show(act)}\n")
-    write(f"{passed} passed, {failed} failed\n")
-    return 1 if failed or bad_file else 0
+    write(f"{passed} passed, {failed} failed" + (f", {invalid} invalid" if invalid else "") + "\n")
+    return 1 if failed or invalid else 0
 
 
 def _show(v: Any) -> str:
     if isinstance(v, set):
-        return "{" + ", ".join(sorted(str(x) for x in v)) + "}"
-    return json.dumps(v, ensure_ascii=False, sort_keys=True) if isinstance(v, (dict, list)) else repr(v)
+        return short("{" + ", ".join(sorted(str(x) for x in v)) + "}", 200)
+    text = json.dumps(v, ensure_ascii=False, sort_keys=True) if isinstance(v, (dict, list)) else repr(v)
+    return short(text, 200)
 
 
 def main(paths: Sequence[str]) -> int:

@@ -70,10 +70,56 @@ def test_chajiao_command(capsys, tmp_path):
     assert code == 0 and "B: 花豬" in out and "C: has won" in out and "B -> D 10 (查叫)" in out
     table = tmp_path / "t.json"
     table.write_text('{"seats": {"A": {"concealed": "123m456m234p678p7z", "melds": []}, '
-                     '"B": {"won": true}, "C": {"concealed": "13m46m9m147p258s69s"}}, "dealer": "A"}',
-                     encoding="utf-8")
+                     '"B": {"won": true}, "C": {"concealed": "13m46m9m147p258s69s"}, "D": {"won": true}}, '
+                     '"dealer": "A"}', encoding="utf-8")
     code, out, _ = run(capsys, "chajiao", "--rules", "luzhou", "--json", str(table))
     assert code == 0 and "C -> A 2 (查叫)" in out
+
+
+def test_chajiao_json_from_standard_input_not_inline(tmp_path):
+    table = ('{"seats": {"A": {"concealed": "123m456m234p678p7z", "melds": []}, "B": {"won": true}, '
+             '"C": {"concealed": "13m46m9m147p258s69s"}, "D": {"won": true}}}')
+    proc = subprocess.run([sys.executable, "-m", "hupai.cli", "chajiao", "--rules", "luzhou", "--json", "-"],
+                          input=table, capture_output=True, text=True)
+    assert proc.returncode == 0 and "C -> A 2 (查叫)" in proc.stdout
+    proc = subprocess.run([sys.executable, "-m", "hupai.cli", "chajiao", "--rules", "luzhou", "--json", table],
+                          capture_output=True, text=True)
+    assert proc.returncode == 2 and "not inline JSON" in proc.stderr and "Traceback" not in proc.stderr
+
+
+@pytest.mark.parametrize("argv, fragment", [
+    (["--seat", "A=123m456m234p678p7z", "--seat", "A=won", "--seat", "B=won", "--seat", "C=won"], "given twice"),
+    (["--seat", "A=123m456m234p678p7z", "--seat", "B=won"], "exactly the seats A, B, C and D"),
+    (["--seat", "A=123m456m234p678p7z", "--seat", "B=won", "--seat", "C=won", "--seat", "E=won"],
+     "exactly the seats"),
+    (["--json", "/nonexistent/table.json"], "cannot read"),
+])
+def test_chajiao_table_errors(capsys, argv, fragment):
+    code, _, err = run(capsys, "chajiao", "--rules", "luzhou", *argv)
+    assert code == 2 and fragment in err
+
+
+def test_chajiao_json_errors_are_one_line(tmp_path):
+    for text, fragment in (("[" * 100_000, "nested too deeply"), ("{", "not JSON"), ('{"seats": []}', "a table is"),
+                           ('{"seats": {"A": 1, "B": 2, "C": 3, "D": 4}}', "a seat is")):
+        path = tmp_path / "t.json"
+        path.write_text(text, encoding="utf-8")
+        proc = subprocess.run([sys.executable, "-m", "hupai.cli", "chajiao", "--rules", "luzhou", "--json", str(path)],
+                              capture_output=True, text=True)
+        assert proc.returncode == 2 and fragment in proc.stderr and "Traceback" not in proc.stderr, proc.stderr
+
+
+@pytest.mark.parametrize("region, lines", [
+    ("wuhan", ["荒莊", "A: settles nothing", "D: settles nothing", "next dealer: B"]),
+    ("fuzhou", ["后燒", "A: pays 1", "B: receives 3", "next dealer: C"]),
+])
+def test_chajiao_says_what_happened_to_each_seat(capsys, region, lines):
+    seats = ["--seat", "A=123m456m789m1234p", "--seat", "B=123m456m789m1234s", "--seat", "C=123p456p789p1234s",
+             "--seat", "D=123s456s789s1234m"]
+    code, out, _ = run(capsys, "chajiao", "--rules", region, "--dealer", "B", *seats)
+    assert code == 0 and "has won" not in out
+    for line in lines:
+        assert line in out, out
 
 
 def test_score_command_wuhan(capsys):
@@ -132,5 +178,5 @@ def test_analyze_with_wuhan_rules(capsys):
 def test_chajiao_command_takes_a_xianggong_seat(capsys):
     """Guiyang: a seat with a wrong tile count (相公) is never ready and pays at 黄庄."""
     code, out, _ = run(capsys, "chajiao", "--rules", "guiyang", "--seat", "A=123m456p789s2345s",
-                       "--seat", "B=123m456p789s23s")
+                       "--seat", "B=123m456p789s23s", "--seat", "C=won", "--seat", "D=won")
     assert code == 0 and "B: not ready" in out and "B -> A" in out

@@ -8,6 +8,7 @@ from typing import ClassVar, Mapping, Optional, TypeVar
 from .._messages import short
 
 F = TypeVar("F", bound="RegionFlags")
+_UNPREFIXED = frozenset({"ghost_as_fifth_copy"})   # flags the case format names without a prefix
 
 __all__ = ["RegionFlags"]
 
@@ -48,8 +49,8 @@ class RegionFlags:
         else:
             return      # a flag of its own type checks itself in its class
         if not ok:
-            raise TypeError(f"{self.PREFIX}{name} takes a {type(default).__name__}, not "
-                            f"{type(value).__name__} {short(value)}")
+            kind = "is true or false" if isinstance(default, bool) else f"takes a {type(default).__name__}"
+            raise TypeError(f"{self.PREFIX}{name} {kind}, not {type(value).__name__} {short(value)}")
 
     @classmethod
     def coerce(cls: type[F], rules: Optional[object]) -> F:
@@ -75,16 +76,23 @@ class RegionFlags:
         return {k: v for k, v in self.__dict__.items() if k != "_hash"}
 
     @classmethod
+    def option_names(cls) -> dict[str, str]:
+        """Case-format flag name → field name (``luzhou_cap`` → ``cap``; the shared
+        ``ghost_as_fifth_copy`` has no region prefix)."""
+        return {(name if name in _UNPREFIXED else cls.PREFIX + name): name
+                for name in cls.__dataclass_fields__}  # type: ignore[attr-defined]
+
+    @classmethod
     def from_options(cls: type[F], options: Mapping[str, object]) -> F:
         """From case-format flag names (``luzhou_cap``, ``ghost_as_fifth_copy``, ...)."""
         if not isinstance(options, Mapping):
             raise TypeError(f"options are a mapping of flag names to values, not {type(options).__name__}")
+        names = cls.option_names()
         kwargs = {}
         for key, value in options.items():
             if not isinstance(key, str):
                 raise TypeError(f"a flag name is text, not {short(key)}")
-            name = key[len(cls.PREFIX):] if key.startswith(cls.PREFIX) else key
-            if name not in cls.__dataclass_fields__ or name.startswith("_"):  # type: ignore[attr-defined]
+            if key not in names:
                 raise ValueError(f"unknown {cls.PREFIX.rstrip('_').capitalize()} option {short(key)}")
-            kwargs[name] = value
+            kwargs[names[key]] = value
         return cls(**kwargs)
