@@ -105,20 +105,24 @@ cdef int load_jokers(object jokers) except -1:
     return <int>v
 
 
-cdef int _flag(object value, str name) except -1:
+cdef inline int _flag(object value, str name) except -1:
     """1 or 0 for an option given as ``True`` / ``False`` (or a numpy bool); TypeError for
     anything else: a string such as ``"no"`` is not read as true."""
     if value is True:
         return 1
     if value is False:
         return 0
+    return _flag_other(value, name)
+
+
+cdef int _flag_other(object value, str name) except -1:
     if isinstance(value, np.bool_):
         return 1 if value else 0
     raise TypeError(f"{name} must be True or False, not {type(value).__name__}")
 
 
-cdef unsigned _options(object standard, object seven_pairs, object quads, object honor_seq,
-                       object lan=False, object pair258=False) except? 0xFFFFFFFF:
+cdef inline unsigned _options(object standard, object seven_pairs, object quads, object honor_seq,
+                              object lan=False, object pair258=False) except? 0xFFFFFFFF:
     """The kernel's option bits; TypeError for an option that is not a bool."""
     return ((HUPAI_STANDARD if _flag(standard, "standard") else 0)
             | (HUPAI_SEVEN_PAIRS if _flag(seven_pairs, "seven_pairs") else 0)
@@ -127,14 +131,18 @@ cdef unsigned _options(object standard, object seven_pairs, object quads, object
             | _lan_bits(lan) | (HUPAI_PAIR_258 if _flag(pair258, "pair258") else 0))
 
 
-cdef unsigned _lan_bits(object lan) except? 0xFFFFFFFF:
+cdef inline unsigned _lan_bits(object lan) except? 0xFFFFFFFF:
     """``shisanlan``: False, True (suited tiles of a suit at least 3 apart) or "strict"
     (one of 147 / 258 / 369 per suit)."""
+    if lan is False:
+        return 0
+    if lan is True:
+        return HUPAI_SHISANLAN
     if isinstance(lan, str):
         if lan == "strict":
             return HUPAI_SHISANLAN | HUPAI_LAN_STRICT
         raise ValueError(f"shisanlan must be False, True or 'strict', got {_short(lan)}")
-    if lan is True or lan is False or isinstance(lan, np.bool_):
+    if isinstance(lan, np.bool_):
         return HUPAI_SHISANLAN if lan else 0
     raise TypeError(f"shisanlan must be False, True or 'strict', not {type(lan).__name__}")
 
