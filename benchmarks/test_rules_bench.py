@@ -124,7 +124,7 @@ def test_analyze_discards_wuhan(benchmark):
 
     def one():
         c, indicator = hands[next(it) % len(hands)]
-        return hupai.analyze_discards(c, rules="wuhan", indicator=indicator, declared=chi)
+        return hupai.analyze_discards(c, rules="wuhan", indicator=indicator, melds=chi)
 
     benchmark.group = "analyze_discards with rules"
     benchmark.pedantic(one, rounds=2000, iterations=1, warmup_rounds=100)

@@ -62,7 +62,7 @@ def make(kind: str, n: int, size: int, seed: int = SEED, max_jokers: int = 4):
 
 
 def luzhou_wins(n: int, seed: int = SEED, ghosts: str = "dealt"):
-    """Luzhou winning situations: (Hand, WinContext) pairs.
+    """Luzhou winning situations: (Hand, Situation) pairs.
 
     A complete hand in one or two suits (4 melds and a pair, sometimes seven pairs,
     sometimes with a declared peng), some tiles replaced by 紅中 ghosts, a random tile
@@ -70,7 +70,7 @@ def luzhou_wins(n: int, seed: int = SEED, ghosts: str = "dealt"):
     are kept.  ``ghosts``: "dealt" draws the number of ghosts as a 14-tile hand from
     the 112-tile wall would hold them (0: 59%, 1: 33%, 2: 7%, ...); "uniform" draws
     0-4 uniformly, a stress test; "none" gives none (hands for Guiyang and Fuzhou)."""
-    from hupai.rules import DeclaredMeld, Hand, WinContext, luzhou
+    from hupai.rules import DeclaredMeld, Hand, Situation, luzhou
 
     rng = np.random.default_rng(seed)
     out = []
@@ -105,19 +105,19 @@ def luzhou_wins(n: int, seed: int = SEED, ghosts: str = "dealt"):
         concealed = np.zeros(34, np.uint8)
         np.add.at(concealed, tiles, 1)
         hand = Hand(concealed, tuple(melds))
-        ctx = WinContext(win, bool(rng.random() < 0.5) or win == 33)
+        ctx = Situation(win, bool(rng.random() < 0.5) or win == 33)
         if luzhou.score(hand, ctx).is_win:
             out.append((hand, ctx))
     return out
 
 
 def wuhan_wins(n: int, seed: int = SEED):
-    """Wuhan winning situations: (Hand, WinContext, indicator, losers) tuples.
+    """Wuhan winning situations: (Hand, Situation, indicator, losers) tuples.
 
     A complete hand from one or two suits and sometimes honours, opened with one chi or
     peng, a random indicator (so the laizi is held as often as a deal would give it),
     a random winning tile, self-drawn or from A; only legal wins are kept."""
-    from hupai.rules import DeclaredMeld, Hand, WinContext, wuhan
+    from hupai.rules import DeclaredMeld, Hand, Situation, wuhan
 
     rng = np.random.default_rng(seed)
     out = []
@@ -147,9 +147,9 @@ def wuhan_wins(n: int, seed: int = SEED):
                               discarder=(s == "A" and not self_draw)) for s in "ABC"]
         try:
             hand = Hand(concealed, (meld,))
-            res = wuhan.score(hand, WinContext(win, self_draw), indicator=indicator, losers=losers)
+            res = wuhan.score(hand, Situation(win, self_draw), indicator=indicator, losers=losers)
         except ValueError:
             continue   # e.g. the laizi or the indicator inside the meld
         if res.is_win:
-            out.append((hand, WinContext(win, self_draw), indicator, losers))
+            out.append((hand, Situation(win, self_draw), indicator, losers))
     return out

@@ -1,4 +1,4 @@
-"""Hypothesis strategies for regional wins and tables: (Hand, WinContext) pairs near or
+"""Hypothesis strategies for regional wins and tables: (Hand, Situation) pairs near or
 at a win, with declared melds, for the property tests of every region."""
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import Mapping
 import numpy as np
 from hypothesis import strategies as st
 
-from hupai.rules import Hand, WinContext
+from hupai.rules import Hand, Situation
 from hupai.rules.luzhou import GHOST
 from hupai.rules.model import DeclaredMeld
 
@@ -80,7 +80,7 @@ def luzhou_wins(draw, max_ghosts=3):
     for t in tiles14:
         concealed[t] += 1
     hand = Hand(concealed, tuple(DeclaredMeld(kind, tiles) for kind, tiles in melds))
-    return hand, WinContext(win, self_draw, **ctx)
+    return hand, Situation(win, self_draw, **ctx)
 
 
 @st.composite
@@ -137,13 +137,22 @@ def declared_wins(draw, honors=False, honor_sequences=False):
     concealed = np.zeros(34, np.uint8)
     for t in tiles14:
         concealed[t] += 1
-    return Hand(concealed, tuple(melds)), WinContext(win, self_draw, **flags)
+    return Hand(concealed, tuple(melds)), Situation(win, self_draw, **flags)
 
 
 @st.composite
 def tables(draw, hands13, seats="ABCD"):
     """Seat -> a 13-tile hand, or None for a seat that has already won."""
     return {s: (None if draw(st.integers(0, 4)) == 0 else draw(hands13)) for s in seats}
+
+
+def for_region(situation: Situation, region) -> Situation:
+    """The situation with the facts ``region`` does not read back at their defaults (a
+    region refuses a fact it has no use for)."""
+    import dataclasses as dc
+    defaults = {f.name: (f.default_factory() if f.default_factory is not dc.MISSING else f.default)
+                for f in dc.fields(Situation)}
+    return situation.replace(**{f: defaults[f] for f in situation.given() if f not in region.FACTS})
 
 
 def fingerprint(value):

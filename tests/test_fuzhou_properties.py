@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from hupai.rules import fuzhou
 from hupai.rules.fuzhou import FuzhouRules
-from region_strategies import check_ledger, declared_wins, fingerprint, tables
+from region_strategies import for_region, check_ledger, declared_wins, fingerprint, tables
 
 KONG_REASONS = ("暗扛", "補扛", "明扛")
 
@@ -22,8 +22,9 @@ fuzhou_wins = declared_wins(honors=True, honor_sequences=True)
 @given(fuzhou_wins, fuzhou_rules, st.sampled_from([("hand",), ("hand", "kong")]))
 def test_ledgers_sum_to_zero_and_pay_as_the_digest_says(case, rules, scope):
     hand, ctx = case
+    ctx = for_region(ctx, fuzhou).replace(payment_scope=scope)
     before = fingerprint((hand, ctx, rules, scope))
-    res = fuzhou.score(hand, ctx, rules, payment_scope=scope)
+    res = fuzhou.score(hand, ctx, rules)
     assert fingerprint((hand, ctx, rules, scope)) == before
     check_ledger(res.ledger)
     if not res.is_win:
@@ -54,7 +55,7 @@ def hands13(draw):
 @given(tables(hands13()), fuzhou_rules, st.sampled_from("ABCD"))
 def test_end_of_wall_is_houshao_whatever_the_hands(seats, rules, dealer):
     before = fingerprint((seats, rules))
-    res = fuzhou.chajiao(seats, rules, dealer=dealer)
+    res = fuzhou.exhaust(seats, rules, dealer=dealer)
     assert fingerprint((seats, rules)) == before
     check_ledger(res.ledger)
     assert not res.seats

@@ -5,9 +5,9 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hupai.rules import Hand, WinContext, guiyang
+from hupai.rules import Hand, Situation, guiyang
 from hupai.rules.guiyang import GuiyangRules
-from region_strategies import check_ledger, declared_wins, fingerprint, tables
+from region_strategies import for_region, check_ledger, declared_wins, fingerprint, tables
 
 
 @st.composite
@@ -42,10 +42,11 @@ situations = st.fixed_dictionaries({
 @given(declared_wins(), guiyang_rules(), situations)
 def test_ledgers_sum_to_zero_and_inputs_are_untouched(case, rules, kwargs):
     hand, ctx = case
+    ctx = for_region(ctx, guiyang)
     if ctx.self_draw or ctx.robbing_kong:
         kwargs["re_pao"] = False        # 热炮 is a win on a discard
     before = fingerprint((hand, ctx, rules, kwargs))
-    res = guiyang.score(hand, ctx, rules, **kwargs)
+    res = guiyang.score(hand, ctx.replace(**kwargs), rules)
     assert fingerprint((hand, ctx, rules, kwargs)) == before
     check_ledger(res.ledger)
     if res.is_win:
@@ -68,7 +69,7 @@ def hands13(draw):
 @given(tables(hands13()), guiyang_rules(), st.sampled_from("ABCD"))
 def test_chajiao_agrees_with_each_seat_scored_alone(seats, rules, dealer):
     before = fingerprint((seats, rules))
-    res = guiyang.chajiao(seats, rules, dealer=dealer)
+    res = guiyang.exhaust(seats, rules, dealer=dealer)
     assert fingerprint((seats, rules)) == before
     check_ledger(res.ledger)
     playing = {s: h for s, h in seats.items() if h is not None}
@@ -76,7 +77,7 @@ def test_chajiao_agrees_with_each_seat_scored_alone(seats, rules, dealer):
     for seat, hand in playing.items():
         rep = res.seats[seat]
         own = hand.all_tiles()
-        self_drawn = {t: guiyang.score(hand, WinContext(t, True), rules) for t in range(27) if own[t] < 4}
+        self_drawn = {t: guiyang.score(hand, Situation(t, True), rules) for t in range(27) if own[t] < 4}
         waits = sorted(t for t, r in self_drawn.items() if r.is_win)
         assert list(rep.waits) == waits and rep.ready == bool(waits)
         assert guiyang.ready(hand, rules).waits == rep.waits
@@ -85,8 +86,8 @@ def test_chajiao_agrees_with_each_seat_scored_alone(seats, rules, dealer):
         if rules.chajiao_value == "self_draw_basis":
             assert rep.value == max(self_drawn[t].value for t in waits)
         else:   # a 平胡 that may not win on a discard (no 豆) still counts its table value
-            on_discard = [guiyang.score(hand, WinContext(t, False), rules) for t in waits]
-            assert rep.value == max(r.value if r.is_win else rules.table.pinghu for r in on_discard)
+            on_discard = [guiyang.score(hand, Situation(t, False), rules) for t in waits]
+            assert rep.value == max(r.value if r.is_win else guiyang.PATTERNS["pinghu"].amount(rules) for r in on_discard)
     ready = [s for s in playing if res.seats[s].ready]
     not_ready = [s for s in playing if not res.seats[s].ready]
     expected = {(p, q, res.seats[q].value) for q in ready for p in not_ready} if ready and not_ready else set()

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 import hupai
 import reference as ref
-from hupai.rules import Hand, WinContext, luzhou
+from hupai.rules import Hand, Situation, luzhou
 from hupai.rules.luzhou import GHOST, LuzhouRules
 from region_strategies import check_ledger, fingerprint, luzhou_wins
 
@@ -27,7 +27,7 @@ def test_ledger_sums_to_zero_and_respects_cap(case, rules, ghost_count, ghosts_d
     hand, ctx = case
     rules = dataclasses.replace(rules, ghost_count=ghost_count)
     ghosts_drawn = min(ghosts_drawn, ghost_count)       # no more ghosts are drawn than exist
-    ctx = dataclasses.replace(ctx, ghosts_drawn=ghosts_drawn, extra={"note": ["kept"]})
+    ctx = dataclasses.replace(ctx, ghosts_drawn=ghosts_drawn)
     before = fingerprint((hand, ctx, rules))
     res = luzhou.score(hand, ctx, rules)
     assert fingerprint((hand, ctx, rules)) == before
@@ -128,7 +128,7 @@ def test_chajiao_ledger_and_waits(hands, discard_half, cap):
     rules = LuzhouRules(chajiao_basis="discard_half" if discard_half else "self_draw_table_max", cap=cap)
     seats = dict(zip("ABCD", hands))
     before = fingerprint((seats, rules))
-    res = luzhou.chajiao(seats, rules, dealer="A")
+    res = luzhou.exhaust(seats, rules, dealer="A")
     assert fingerprint((seats, rules)) == before
     check_ledger(res.ledger)
     assert cap is None or all(t.amount <= cap for t in res.ledger)
@@ -140,7 +140,7 @@ def test_chajiao_ledger_and_waits(hands, discard_half, cap):
         hand = seats[s]
         own = hand.all_tiles()
         expected = {t for t in range(27) if own[t] < 4
-                    and luzhou.score(hand, WinContext(t, True), rules).is_win}
+                    and luzhou.score(hand, Situation(t, True), rules).is_win}
         assert set(rep.waits) == expected
         assert rep.ready == bool(expected) and not (rep.huazhu and rep.ready)
     ready = [s for s in unfinished if res.ready[s]]
@@ -174,7 +174,7 @@ def hands_with_a_four(draw):
     concealed = np.zeros(34, np.uint8)
     for k in tiles:
         concealed[k] += 1
-    return Hand(concealed, ()), WinContext(win, True)
+    return Hand(concealed, ()), Situation(win, True)
 
 
 @settings(max_examples=40)

@@ -110,10 +110,20 @@ def test_a_huge_value_is_quoted_briefly(tmp_path):
 
 
 def test_a_kind_the_region_lacks_is_invalid_not_a_crash(tmp_path):
-    case = {"id": "WH-R1", "region": "wuhan", "kind": "ready", "why": "", "concealed": "123m456m789m1234p",
-            "melds": [], "expected": {"ready": True, "chajiao_value": None}}
+    case = {"id": "LZ-H1", "region": "luzhou", "kind": "houshao", "why": "",
+            "expected": {"patterns": ["后燒"], "value": 1, "payments": {}}}
     code, out = _one(tmp_path, [case])
-    assert code == 1 and "not supported for region 'wuhan'" in out and "Traceback" not in out
+    assert code == 1 and out.startswith("INVALID LZ-H1: at kind: 'houshao' is not one of []") \
+        and "Traceback" not in out
+
+
+def test_every_region_answers_a_ready_case(tmp_path):
+    # Wuhan's ready: the legal self-drawn waits of a 13-tile hand, with the indicator
+    case = {"id": "WH-R1", "region": "wuhan", "kind": "ready", "why": "", "indicator": "8p",
+            "concealed": "234m678m123p5s", "melds": [{"kind": "chi", "tiles": "345s"}],
+            "expected": {"ready": True, "chajiao_value": 48, "waits": ["9p", "5s"]}}
+    code, out = _one(tmp_path, [case])
+    assert code == 0, out
 
 
 def test_the_command_line_never_prints_a_traceback(tmp_path):

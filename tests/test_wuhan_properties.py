@@ -9,7 +9,7 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hupai.rules import Hand, WinContext, wuhan
+from hupai.rules import Hand, Situation, wuhan
 from hupai.rules.model import DeclaredMeld
 from hupai.rules.wuhan import Loser, WuhanRules, laizi_of
 from region_strategies import check_ledger, fingerprint, sets_and_pair, tiles_of
@@ -48,7 +48,7 @@ def wuhan_wins(draw):
         return None
     ls = [Loser(s, opened=draw(st.booleans()), dealer=(s == "B"),
                 kongs={"ming": draw(st.integers(0, 1))}) for s in "ABC"]
-    return hand, WinContext(win, True, after_kong=draw(st.booleans())), indicator, ls
+    return hand, Situation(win, True, after_kong=draw(st.booleans())), indicator, ls
 
 
 def kong_of(ctx):
@@ -78,8 +78,9 @@ def natural_multiplier(hand, ctx, indicator, ls, laizi, assign, rules):
         lz = laizi_of(ind, rules)
         if full[lz] == 0 and meld[lz] == 0 and full[ind] + meld[ind] <= 3 and ind != RED:
             break
-    res = wuhan.score(Hand(conc.astype(np.uint8), hand.melds), WinContext(win, True, after_kong=ctx.after_kong),
-                      rules, indicator=ind, losers=ls, special_kongs=kong_of(ctx))
+    res = wuhan.score(Hand(conc.astype(np.uint8), hand.melds),
+                      Situation(win, True, after_kong=ctx.after_kong, indicator=ind, losers=ls,
+                                special_kongs=kong_of(ctx) or {}), rules)
     if not res.is_win:
         return None
     hard = all(t == laizi for t in assign)
@@ -98,7 +99,7 @@ def test_best_laizi_use_is_brute_force_best(case):
     hand, ctx, indicator, ls = case
     rules = WuhanRules()
     laizi = laizi_of(indicator)
-    res = wuhan.score(hand, ctx, rules, indicator=indicator, losers=ls, special_kongs=kong_of(ctx))
+    res = wuhan.score(hand, ctx.replace(indicator=indicator, losers=ls, special_kongs=kong_of(ctx) or {}), rules)
     assert sum(res.payments.values()) == 0
     held = int(hand.concealed[laizi]) + (ctx.win_tile == laizi)
     best = None
@@ -123,8 +124,8 @@ def wuhan_situations(draw):
     case = draw(wuhan_wins().filter(lambda c: c is not None))
     hand, ctx, indicator, _ = case
     how = draw(st.sampled_from(["self", "self", "discard", "robbing"]))
-    ctx = WinContext(ctx.win_tile, how == "self", after_kong=how == "self" and draw(st.booleans()),
-                     robbing_kong=how == "robbing", extra={"note": ["kept"]})
+    ctx = Situation(ctx.win_tile, how == "self", after_kong=how == "self" and draw(st.booleans()),
+                     robbing_kong=how == "robbing")
     dealer = draw(st.sampled_from([None, "A", "B", "C"]))
     special = draw(st.sampled_from([None, {"hongzhong": 1}, {"laizi": 1}]))
     # laizi konged at the table: no more than the copies the winner does not hold
@@ -157,7 +158,7 @@ def wuhan_situations(draw):
 def test_ledgers_sum_to_zero_within_the_caps_and_inputs_are_untouched(case):
     hand, ctx, rules, kwargs = case
     before = fingerprint((hand, ctx, rules, kwargs))
-    res = wuhan.score(hand, ctx, rules, **kwargs)
+    res = wuhan.score(hand, ctx.replace(**{k: v for k, v in kwargs.items() if v is not None}), rules)
     assert fingerprint((hand, ctx, rules, kwargs)) == before
     check_ledger(res.ledger)
     if not res.is_win:
@@ -177,5 +178,5 @@ def test_ledgers_sum_to_zero_within_the_caps_and_inputs_are_untouched(case):
 
 @given(st.fixed_dictionaries({s: st.none() for s in "ABCD"}), st.sampled_from("ABCD"))
 def test_end_of_the_wall_settles_nothing(seats, dealer):
-    res = wuhan.chajiao(seats, WuhanRules(), dealer=dealer)
+    res = wuhan.exhaust(seats, WuhanRules(), dealer=dealer)
     assert not res.ledger and res.next_dealer == dealer

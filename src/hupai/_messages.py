@@ -4,7 +4,7 @@ A message names the problem and quotes at most a short piece of the offending in
 that a 10 MB string or a deeply nested object is never echoed whole."""
 from __future__ import annotations
 
-__all__ = ["short", "LIMIT"]
+__all__ = ["short", "clip", "LIMIT"]
 
 LIMIT = 80
 
@@ -20,3 +20,8 @@ def short(value: object, limit: int = LIMIT) -> str:
     if len(text) <= limit:
         return text
     return text[:limit - 1] + "…"
+
+
+def clip(text: str, limit: int = 300) -> str:
+    """A message cut to about ``limit`` characters (no quotes added)."""
+    return text if len(text) <= limit else text[:limit - 1] + "…"

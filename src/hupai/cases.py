@@ -1,6 +1,8 @@
-"""The hupai case format (version 1, ``../shared/cases/FORMAT.md``): its JSON Schema,
-built from what the package knows (the regions, their flags and choices, the fields each
-region's cases carry), and the loading of case files.
+"""The hupai case format (version 1, FORMAT.md of the case set): its JSON Schema, built
+from what the package knows (the regions, their flags and choices, the facts each
+region reads), the loading of case files, and the adapters from a case to the library's
+objects.  No region module imports this one: it reads the regions through their
+:class:`~hupai.rules.Region` interface.
 
 The schema ships with the package and is always applied: a case that does not match it
 is reported as invalid, naming the first problem, before anything is evaluated.
@@ -10,13 +12,16 @@ from __future__ import annotations
 import functools
 import json
 from pathlib import Path
-from typing import Any, NamedTuple, Optional, Union
+from typing import Any, Mapping, NamedTuple, Optional, Union
 
+from . import tiles
 from ._messages import short
-from .rules import REGIONS
+from .rules import REGIONS, DeclaredMeld, Hand, Region, ScoreResult, Situation
 from .rules.flags import RegionFlags
+from .rules.situation import SCOPES
 
-__all__ = ["schema", "case_problem", "load_cases", "LoadedCase", "SCHEMA_ID"]
+__all__ = ["schema", "case_problem", "load_cases", "LoadedCase", "SCHEMA_ID", "from_case", "score_case",
+           "hand_of", "table_of", "table_situation", "check_case"]
 
 SCHEMA_ID = "urn:hupai:case-format:1"
 _TILE = {"type": "string", "pattern": "^([1-9][mps]|[1-7]z)$"}
@@ -37,34 +42,32 @@ _LOSER = {"type": "object", "additionalProperties": False, "required": ["seat", 
                          "kongs": {"type": "object", "additionalProperties": False,
                                    "properties": {k: _COUNT for k in ("ming", "an", *_KONG_COUNTS)}}}}
 
-
-def _scope(*extra: str) -> dict:
-    return {"type": "array", "uniqueItems": True, "items": {"enum": ["hand", *extra]},
-            "contains": {"const": "hand"}}
-
-
-# The context fields of a win case that each region reads (FORMAT.md §4.2), beyond the
-# fields every win case has.
-_WIN_FIELDS: dict[str, dict[str, Any]] = {
-    "luzhou": {"after_kong": _BOOL, "robbing_kong": _BOOL, "kong_discard": _BOOL, "declared_ready": _BOOL,
-               "tianhu": _BOOL, "dihu": _BOOL, "dealer": _BOOL,
-               "ghosts_drawn": {"type": "integer", "minimum": 0, "maximum": 8},
-               "guoshui_passed_value": _COUNT},
-    "wuhan": {"after_kong": _BOOL, "robbing_kong": _BOOL, "dealer": _BOOL, "indicator": _TILE,
-              "laizi": _TILE, "last_four": _BOOL, "special_kongs": _SPECIAL_KONGS,
-              "discarder_ready": _BOOL, "guoshui_same_tile_not_higher": _BOOL,
-              "losers": {"type": "array", "items": _LOSER, "minItems": 3, "maxItems": 3}},
-    "guiyang": {"after_kong": _BOOL, "robbing_kong": _BOOL, "declared_ready": _BOOL, "re_pao": _BOOL,
-                "shabao": _BOOL, "flip": _TILE, "expect_bad_count": _BOOL,
-                "payment_scope": _scope("dou", "chicken")},
-    "fuzhou": {"after_kong": _BOOL, "robbing_kong": _BOOL, "tianhu": _BOOL, "dihu": _BOOL, "dealer": _BOOL,
-               "payment_scope": _scope("kong")},
+# The case-format schema of each situation fact (FORMAT.md §4.2); a region's cases carry
+# the facts its module lists in ``FACTS``.
+_FACT_SCHEMA: dict[str, Any] = {
+    **{name: _BOOL for name in ("after_kong", "kong_discard", "robbing_kong", "declared_ready", "tianhu", "dihu",
+                                "dealer", "last_four", "discarder_ready", "guoshui_same_tile_not_higher",
+                                "re_pao", "shabao", "passed_since_draw", "hero_chicken", "chongfeng")},
+    "ghosts_drawn": {"type": "integer", "minimum": 0, "maximum": 8},
+    "guoshui_passed_value": _COUNT, "lianzhuang_count": _COUNT,
+    "indicator": _TILE, "flip": _TILE,
+    "losers": {"type": "array", "items": _LOSER, "minItems": 3, "maxItems": 3},
+    "special_kongs": _SPECIAL_KONGS,
+    "re_pao_kong": {"enum": ["angang", "bugang", "minggang"]},
+    "discards": {"type": "array", "items": _TILE},
+    "payment_scope": {"type": "array", "uniqueItems": True, "items": {"enum": sorted(SCOPES)},
+                      "contains": {"const": "hand"}},
 }
-_WIN_REQUIRED = {"wuhan": ["indicator", "losers"]}
-# Fields of a chajiao case beyond id/region/kind/seats/dealer/options/expected/why.
-_TABLE_FIELDS: dict[str, dict[str, Any]] = {"wuhan": {"indicator": _TILE, "laizi": _TILE}}
-_SEAT_FIELDS: dict[str, dict[str, Any]] = {"wuhan": {"special_kongs": _SPECIAL_KONGS}}
-_ID_PREFIX = {"luzhou": "LZ", "wuhan": "WH", "guiyang": "GY", "fuzhou": "FZ"}
+# the facts that describe a whole table rather than one win (a chajiao case's fields)
+_TABLE_FACTS = ("indicator", "flip")
+_EXTRA_FIELDS = {"laizi": _TILE, "expect_bad_count": _BOOL}   # asserted or informational (FORMAT.md §4.2)
+
+
+def _facts_schema(region: Region, facts: Any) -> dict[str, Any]:
+    out = {f: _FACT_SCHEMA[f] for f in sorted(facts) if f in region.FACTS}
+    if "indicator" in out:
+        out["laizi"] = _EXTRA_FIELDS["laizi"]
+    return out
 
 
 def _flag_value_schema(rules_cls: type[RegionFlags], name: str) -> dict:
@@ -85,16 +88,14 @@ def _options(rules_cls: type[RegionFlags]) -> dict:
     return {"type": "object", "additionalProperties": False, "properties": props}
 
 
-def _common(region: str, kind: Optional[str]) -> dict[str, Any]:
-    rules_cls = REGIONS[region].Rules
-    prefix = _ID_PREFIX[region] + ("-CJ" if kind == "chajiao" else "")
-    return {"id": {"type": "string", "pattern": f"^{prefix}-[0-9A-Za-z._-]+$"},
-            "region": {"const": region}, "options": _options(rules_cls),
-            "why": {"type": "string"},
-            "depends_on": {"type": "array", "uniqueItems": True, "items": {"enum": list(rules_cls.option_names())}}}
+def _common(region: Region) -> dict[str, Any]:
+    return {"id": {"type": "string", "minLength": 1}, "region": {"const": region.name},
+            "options": _options(region.Rules), "why": {"type": "string"},
+            "depends_on": {"type": "array", "uniqueItems": True,
+                           "items": {"enum": list(region.Rules.option_names())}}}
 
 
-def _win(region: str) -> dict:
+def _win(region: Region) -> dict:
     expected = {"type": "object", "required": ["is_win", "patterns", "value", "unit"],
                 "properties": {"is_win": _BOOL, "patterns": {"type": "array", "items": {"type": "string"}},
                                "value": {"type": "number", "minimum": 0}, "unit": {"type": "string"},
@@ -102,29 +103,28 @@ def _win(region: str) -> dict:
                                             "additionalProperties": {"type": "number"}},
                                "chickens": _COUNT},
                 "additionalProperties": False}
-    props = {**_common(region, None), "concealed": _TILES, "melds": _MELDS, "win_tile": _TILE,
-             "self_draw": _BOOL, **_WIN_FIELDS[region], "expected": expected}
+    props = {**_common(region), "concealed": _TILES, "melds": _MELDS, "win_tile": _TILE, "self_draw": _BOOL,
+             **_facts_schema(region, _FACT_SCHEMA), "expect_bad_count": _BOOL, "expected": expected}
     return {"type": "object", "additionalProperties": False, "properties": props,
-            "required": ["id", "region", "concealed", "melds", "win_tile", "self_draw", "expected", "why",
-                         *_WIN_REQUIRED.get(region, [])]}
+            "required": ["id", "region", "concealed", "melds", "win_tile", "self_draw", "expected", "why"]}
 
 
-def _ready(region: str) -> dict:
+def _ready(region: Region) -> dict:
     expected = {"type": "object", "additionalProperties": False, "required": ["ready", "chajiao_value"],
                 "properties": {"ready": _BOOL, "waits": {"type": "array", "uniqueItems": True, "items": _TILE},
                                "chajiao_value": {"type": ["number", "null"]},
                                "patterns": {"type": "array", "items": {"type": "string"}},
                                "unit": {"type": "string"}}}
-    props = {**_common(region, "ready"), "kind": {"const": "ready"}, "concealed": _TILES, "melds": _MELDS,
-             "expected": expected}
+    props = {**_common(region), "kind": {"const": "ready"}, "concealed": _TILES, "melds": _MELDS,
+             **_facts_schema(region, _TABLE_FACTS), "expect_bad_count": _BOOL, "expected": expected}
     return {"type": "object", "additionalProperties": False, "properties": props,
             "required": ["id", "region", "kind", "concealed", "melds", "expected", "why"]}
 
 
-def _chajiao(region: str) -> dict:
+def _chajiao(region: Region) -> dict:
     seat_hand = {"type": "object", "additionalProperties": False, "required": ["concealed", "melds"],
                  "properties": {"concealed": _TILES, "melds": _MELDS, "won": {"const": False},
-                                **_SEAT_FIELDS.get(region, {})}}
+                                "special_kongs": _SPECIAL_KONGS}}
     seat = {"oneOf": [{"type": "object", "additionalProperties": False, "required": ["won"],
                        "properties": {"won": {"const": True}}}, seat_hand]}
     by_seat = {"type": "object", "propertyNames": _SEAT}
@@ -134,46 +134,51 @@ def _chajiao(region: str) -> dict:
                                "values": {**by_seat, "additionalProperties": {"type": "number", "minimum": 0}},
                                "payments": {**by_seat, "additionalProperties": {"type": "number"}},
                                "next_dealer": _SEAT, "unit": {"type": "string"}}}
-    props = {**_common(region, "chajiao"), "kind": {"const": "chajiao"}, "dealer": _SEAT,
+    props = {**_common(region), "kind": {"const": "chajiao"}, "dealer": _SEAT,
              "seats": {"type": "object", "additionalProperties": False, "required": list("ABCD"),
                        "properties": {s: seat for s in "ABCD"}},
-             **_TABLE_FIELDS.get(region, {}), "expected": expected}
+             **_facts_schema(region, _TABLE_FACTS), "expected": expected}
     return {"type": "object", "additionalProperties": False, "properties": props,
             "required": ["id", "region", "kind", "seats", "expected", "why"]}
 
 
-def _shao(region: str) -> dict:
+def _side(region: Region) -> dict:
     expected = {"type": "object", "additionalProperties": False, "required": ["patterns", "value", "payments"],
                 "properties": {"patterns": {"type": "array", "items": {"type": "string"}},
                                "value": {"type": "number"}, "unit": {"type": "string"},
                                "payments": {"type": "object", "propertyNames": {"enum": ["A", "B", "C", "D"]},
                                             "additionalProperties": {"type": "number"}}}}
-    props = {**_common(region, None), "kind": {"enum": ["houshao", "qianshao"]}, "expected": expected}
+    props = {**_common(region), "kind": {"enum": sorted(region.SIDE_SETTLEMENTS)}, "expected": expected}
     return {"type": "object", "additionalProperties": False, "properties": props,
             "required": ["id", "region", "kind", "expected", "why"]}
 
 
-def _when(region: str, kind: Optional[str], then: dict) -> dict:
-    cond: dict[str, Any] = {"properties": {"region": {"const": region}}, "required": ["region"]}
-    if kind is None:
+def _when(region: Region, kinds: Optional[list[str]], then: dict) -> dict:
+    cond: dict[str, Any] = {"properties": {"region": {"const": region.name}}, "required": ["region"]}
+    if kinds is None:
         cond["not"] = {"required": ["kind"]}
     else:
-        cond["properties"]["kind"] = {"enum": [kind] if kind != "shao" else ["houshao", "qianshao"]}
+        cond["properties"]["kind"] = {"enum": kinds}
         cond["required"] = ["region", "kind"]
     return {"if": cond, "then": then}
+
+
+def _kinds() -> list[str]:
+    side = sorted({k for r in REGIONS.values() for k in r.SIDE_SETTLEMENTS})
+    return ["ready", "chajiao", *side]
 
 
 @functools.lru_cache(maxsize=1)
 def _schema_text() -> str:
     branches = []
-    for region in REGIONS:
-        branches.append(_when(region, None, _win(region)))
-        branches.append(_when(region, "ready", _ready(region)))
-        branches.append(_when(region, "chajiao", _chajiao(region)))
-        branches.append(_when(region, "shao", _shao(region)))
+    for region in REGIONS.values():
+        branches += [_when(region, None, _win(region)), _when(region, ["ready"], _ready(region)),
+                     _when(region, ["chajiao"], _chajiao(region))]
+        others = [k for k in _kinds() if k not in ("ready", "chajiao")]
+        branches.append(_when(region, others, _side(region)))
     case = {"type": "object", "required": ["id", "region", "expected", "why"],
             "properties": {"id": {"type": "string"}, "region": {"enum": list(REGIONS)},
-                           "kind": {"enum": ["ready", "chajiao", "houshao", "qianshao"]}},
+                           "kind": {"enum": _kinds()}},
             "allOf": branches}
     doc = {"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": SCHEMA_ID,
            "title": "hupai case format, version 1", "type": "array", "items": {"$ref": "#/$defs/case"},
@@ -187,7 +192,7 @@ def schema() -> dict:
 
 
 @functools.lru_cache(maxsize=1)
-def _case_validator():
+def _case_validator() -> Any:
     import jsonschema
 
     doc = schema()
@@ -199,14 +204,22 @@ def _case_validator():
 def case_problem(case: object) -> Optional[str]:
     """Why ``case`` is not a valid case (the first problem the schema finds), or None."""
     try:
-        errors = sorted(_case_validator().iter_errors(case), key=lambda e: (len(e.path), list(map(str, e.path))))
+        errors = list(_case_validator().iter_errors(case))
     except RecursionError:
         return "the case is nested too deeply"
     if not errors:
         return None
-    e = min(errors, key=lambda e: len(e.path))
+    e = min(errors, key=lambda e: (len(e.path), list(map(str, e.path))))
     where = "/".join(str(x) for x in e.path) or "the case"
     return f"at {where}: {_describe(e)}"
+
+
+def check_case(case: object) -> Mapping[str, Any]:
+    """``case`` when it is a valid case; ValueError naming its first problem."""
+    problem = case_problem(case)
+    if problem:
+        raise ValueError(f"not a valid case {problem}")
+    return case  # type: ignore[return-value]
 
 
 def _describe(error: Any) -> str:
@@ -230,6 +243,9 @@ def _describe(error: Any) -> str:
     return short(error.message, 120)
 
 
+# ------------------------------------------------------------------ files
+
+
 class LoadedCase(NamedTuple):
     """One entry of a case file: the case, or why it is not a valid case."""
 
@@ -240,7 +256,7 @@ class LoadedCase(NamedTuple):
 
 def load_cases(path: Union[str, Path]) -> list[LoadedCase]:
     """The cases of one file, each with the problem that makes it invalid, if any.
-    ValueError (naming the file) when the file itself is not a JSON array."""
+    ValueError (naming the file's problem) when the file itself is not a JSON array."""
     try:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as exc:
@@ -263,3 +279,55 @@ def _entry(i: int, case: object) -> LoadedCase:
     label = case_id if isinstance(case_id, str) and len(case_id) <= 40 else f"#{i}"
     problem = case_problem(case)
     return LoadedCase(label, case if problem is None else None, problem)  # type: ignore[arg-type]
+
+
+# ------------------------------------------------------------------ case -> model
+
+
+def region_and_rules(case: Mapping[str, Any]) -> tuple[Region, RegionFlags]:
+    region = REGIONS[case["region"]]
+    return region, region.Rules.from_options(case.get("options", {}))
+
+
+def hand_of(region: Region, raw: Mapping[str, Any]) -> Hand:
+    """The hand of a case (or of a chajiao seat): the region's own hand type, so that a
+    Guiyang 相公 (a wrong tile count) is a hand too."""
+    melds = tuple(DeclaredMeld.from_dict(m) for m in raw.get("melds", []))
+    return region.make_hand(tiles.parse(raw["concealed"]), melds)
+
+
+def _situation(region: Region, case: Mapping[str, Any], **given: Any) -> Situation:
+    """The situation of the region's facts a case carries (the schema admits no other)."""
+    facts = {f: case[f] for f in region.FACTS if f in case}
+    return Situation.from_dict({**facts, **given})
+
+
+def from_case(case: Any) -> tuple[Region, Hand, Situation, RegionFlags]:
+    """The region, hand, situation and rules a win case describes (FORMAT.md §4; the
+    ``expected`` part may be left out).  ValueError naming the problem of a case that
+    is not valid."""
+    if isinstance(case, Mapping) and "expected" not in case:
+        case = {**case, "expected": {"is_win": False, "patterns": [], "value": 0, "unit": ""},
+                "why": case.get("why", ""), "id": case.get("id", "-")}
+    check_case(case)
+    if "kind" in case:
+        raise ValueError(f"a {short(case['kind'])} case is not a win")
+    region, rules = region_and_rules(case)
+    situation = _situation(region, case, win_tile=case["win_tile"], self_draw=case["self_draw"])
+    return region, hand_of(region, case), situation, rules
+
+
+def score_case(case: Any) -> ScoreResult:
+    """Score the win a case describes."""
+    region, hand, situation, rules = from_case(case)
+    return region.score(hand, situation, rules)
+
+
+def table_of(region: Region, case: Mapping[str, Any]) -> dict[str, Optional[Hand]]:
+    """The seats A-D of a chajiao case: a hand, or None for a seat that has won."""
+    return {label: None if raw.get("won") else hand_of(region, raw) for label, raw in case["seats"].items()}
+
+
+def table_situation(region: Region, case: Mapping[str, Any]) -> Situation:
+    """The table facts of a ready or chajiao case (Wuhan's indicator)."""
+    return _situation(region, {f: case[f] for f in _TABLE_FACTS if f in case})

@@ -1,77 +1,50 @@
-"""The ``hupai`` command line."""
+"""The ``hupai`` command line (also ``python -m hupai``).
+
+Every command takes tiles and melds the same way: a hand is ``"CONCEALED [KIND:TILES[@SEAT]]..."``
+(``"23m7z456m234p9p peng:111m"``; ``--melds`` adds more), a region's situation facts are
+options generated from :class:`~hupai.rules.Situation` (``--indicator 8p``, ``--re-pao``,
+...; a region refuses a fact it does not use), and ``--json`` prints the result as JSON.
+"""
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import os
 import sys
 from pathlib import Path
-from typing import Optional, Sequence
+from typing import Any, Optional, Sequence
 
-from . import _core, tiles, verify
-from ._messages import short
+from . import __version__, _core, tiles, verify
+from ._messages import clip, short
+
+_LANGS = ("zh", "en")
 
 
 def _tile_list(indices: Sequence[int]) -> str:
     return " ".join(tiles.tile_name(t) for t in indices) or "-"
 
 
-def cmd_analyze(args: argparse.Namespace) -> int:
-    from .analysis import analyze_discards
-    counts = tiles.parse(args.hand)
-    jokers = args.jokers
-    opts = {"seven_pairs": not args.no_seven_pairs, "honor_sequences": args.honor_sequences}
-    total = int(counts.sum()) + jokers
-    visible = tiles.parse(args.visible) if args.visible else None
-    out = sys.stdout
-    if (args.indicator or args.melds) and args.rules != "wuhan":
-        raise ValueError("--indicator and --melds go with --rules wuhan")
-    if args.rules:
-        if total % 3 != 2:
-            raise ValueError("--rules analyses the discards of a 3M+2 hand (e.g. 14 tiles)")
-        wuhan = {}
-        if args.rules == "wuhan":
-            from .verify import _melds as melds_of
-            wuhan = {"indicator": args.indicator, "declared": melds_of(_melds(args.melds))}
-        rows = analyze_discards(counts, jokers, visible, rules=args.rules, **wuhan)
-        if args.json:
-            out.write(json.dumps([o.to_json() for o in rows], ensure_ascii=False) + "\n")
-            return 0
-        out.write(f"hand:     {tiles.format(counts)}  ({tiles.format(counts, 'chinese')}), {args.rules} rules\n")
-        out.write("discard  shanten  unseen  void  effective tiles (unseen copies) / values of waits\n")
-        for o in rows:
-            eff = " ".join(f"{tiles.tile_name(t)}:{n}" for t, n in o.effective.items()) or "-"
-            vals = (" values " + " ".join(f"{tiles.tile_name(t)}={v}" for t, v in o.values.items())
-                    if o.values else "")
-            out.write(f"  {tiles.tile_name(o.discard):6} {o.shanten:7} {o.total:7}  {o.void or '-':4}  {eff}{vals}\n")
-        return 0
-    if args.json:
-        if total % 3 != 2:
-            raise ValueError("--json lists discards: give a 3M+2 hand (e.g. 14 tiles)")
-        listing = [o.to_json() for o in analyze_discards(counts, jokers, visible, **opts)]
-        out.write(json.dumps(listing, ensure_ascii=False) + "\n")
-        return 0
-    out.write(f"hand:     {tiles.format(counts)}  ({tiles.format(counts, 'chinese')})"
-              f"{f' + {jokers} joker(s)' if jokers else ''}, {total} tiles\n")
-    shanten = _core.shanten(counts, jokers, **opts)
-    label = {-1: "complete", 0: "ready"}.get(shanten, f"{shanten} from ready")
-    out.write(f"shanten:  {shanten} ({label})\n")
-    if total % 3 == 1:
-        if shanten == 0:
-            out.write(f"waits:    {_tile_list(_core.waits(counts, jokers, **opts))}\n")
-        else:
-            out.write(f"improve:  {_tile_list(_core.improving(counts, jokers, **opts))}\n")
-        return 0
-    if shanten == -1:
-        decomps = _core.decompose(counts, jokers, **opts)
-        out.write(f"arrangements: {len(decomps)}\n")
-        for d in decomps:
-            out.write(f"  {d.form:12} {d}\n")
-    out.write("discard  shanten  unseen  effective tiles (unseen copies)\n")
-    for o in analyze_discards(counts, jokers, visible, **opts):
-        eff = " ".join(f"{tiles.tile_name(t)}:{n}" for t, n in o.effective.items()) or "-"
-        out.write(f"  {tiles.tile_name(o.discard):6} {o.shanten:7} {o.total:7}  {eff}\n")
-    return 0
+def _write_json(value: Any) -> None:
+    sys.stdout.write(json.dumps(value, ensure_ascii=False) + "\n")
+
+
+# ------------------------------------------------------------------ hands, facts, options
+
+
+def _hand_parts(text: str, extra_melds: Sequence[str] = ()) -> tuple[str, list[dict]]:
+    """``"CONCEALED [KIND:TILES[@SEAT]]..."`` (and ``--melds``) as the concealed tiles and
+    the case format's melds."""
+    concealed: list[str] = []
+    melds = []
+    for token in " ".join([text, *extra_melds]).replace(",", " ").split():
+        kind, sep, rest = token.partition(":")
+        if not sep:
+            concealed.append(token)
+            continue
+        tiles_text, _, seat = rest.partition("@")
+        melds.append({"kind": kind, "tiles": tiles_text, **({"from": seat} if seat else {})})
+    return "".join(concealed), melds
 
 
 def _options(pairs: Sequence[str]) -> dict:
@@ -81,30 +54,167 @@ def _options(pairs: Sequence[str]) -> dict:
         key, sep, raw = item.partition("=")
         if not sep:
             raise ValueError(f"--option takes key=value, got {short(item)}")
-        try:
-            out[key] = json.loads(raw)
-        except json.JSONDecodeError:
-            out[key] = raw
+        out[key] = _json_or_text(raw)
     return out
 
 
-def _melds(specs: Sequence[str]) -> list[dict]:
-    """``peng:111m``, ``minggang:2222p@A`` (space- or comma-separated, repeatable)."""
-    out = []
-    for spec in " ".join(specs).replace(",", " ").split():
-        kind, sep, rest = spec.partition(":")
-        if not sep:
-            raise ValueError(f"a meld is KIND:TILES[@SEAT], got {short(spec)}")
-        tiles_text, _, seat = rest.partition("@")
-        out.append({"kind": kind, "tiles": tiles_text, **({"from": seat} if seat else {})})
-    return out
+def _json_or_text(raw: str) -> Any:
+    try:
+        return json.loads(raw)
+    except (json.JSONDecodeError, RecursionError):
+        return raw
 
 
 def _region(name: str):
     from .rules import REGIONS
     if name not in REGIONS:
-        raise ValueError(f"unknown or not yet implemented rules {short(name)}; available: {', '.join(REGIONS)}")
+        raise ValueError(f"unknown rules {short(name)}; available: {', '.join(REGIONS)}")
     return REGIONS[name]
+
+
+_SKIP_FACTS = ("win_tile", "self_draw")
+
+
+_TABLE_FACTS = ("indicator", "flip")
+
+
+def _add_fact_options(p: argparse.ArgumentParser, only: Optional[Sequence[str]] = None) -> None:
+    """One option per situation fact (``only``: these; a region refuses the facts it does
+    not use)."""
+    from .rules import Situation
+    group = p.add_argument_group("situation facts (see hupai.rules.Situation; each region reads its own)")
+    for f in dataclasses.fields(Situation):
+        if f.name in _SKIP_FACTS or (only is not None and f.name not in only):
+            continue
+        flag, dest = "--" + f.name.replace("_", "-"), "fact_" + f.name
+        if f.default is True:
+            group.add_argument("--no-" + f.name.replace("_", "-"), dest=dest, action="store_false", default=None)
+        elif f.default is False:
+            group.add_argument(flag, dest=dest, action="store_true", default=None)
+        else:
+            group.add_argument(flag, dest=dest, default=None, metavar="VALUE",
+                               help="JSON or text" if f.name in ("losers", "special_kongs") else None)
+
+
+def _facts(args: argparse.Namespace) -> dict[str, Any]:
+    """The facts given on the command line, in the case format's shape."""
+    from .rules import Situation
+    out: dict[str, Any] = {}
+    for f in dataclasses.fields(Situation):
+        value = getattr(args, "fact_" + f.name, None)
+        if value is None:
+            continue
+        if f.name in ("losers", "special_kongs"):
+            value = _json(value, "--" + f.name.replace("_", "-"))
+        elif f.name in ("payment_scope", "discards"):
+            value = [x for x in value.replace(",", " ").split() if x]
+        elif f.name in ("ghosts_drawn", "guoshui_passed_value", "lianzhuang_count"):
+            value = _json_or_text(value)
+        out[f.name] = value
+    return out
+
+
+def _name(step_pattern: Any, lang: str) -> str:
+    return step_pattern.name_en if lang == "en" else step_pattern.name_zh
+
+
+# ------------------------------------------------------------------ analyze
+
+
+def cmd_analyze(args: argparse.Namespace) -> int:
+    from .analysis import analyze_discards
+    from .rules import DeclaredMeld
+    concealed, melds_raw = _hand_parts(args.hand, args.melds)
+    counts = tiles.parse(concealed)
+    melds = [DeclaredMeld.from_dict(m) for m in melds_raw]
+    jokers = args.jokers
+    total = int(counts.sum()) + jokers
+    visible = tiles.parse(args.visible) if args.visible else None
+    facts = _facts(args)
+    if args.rules:
+        if total % 3 != 2:
+            raise ValueError("--rules analyses the discards of a 3M+2 hand (e.g. 14 tiles)")
+        rows = analyze_discards(counts, jokers, visible, rules=args.rules, melds=melds, **facts)
+        return _print_options(rows, counts, f"{args.rules} rules", args.json, with_void=True)
+    if facts:
+        raise ValueError(f"--{next(iter(facts)).replace('_', '-')} is a situation fact: it goes with --rules")
+    opts = {"seven_pairs": not args.no_seven_pairs, "honor_sequences": args.honor_sequences}
+    if args.json:
+        if total % 3 != 2:
+            raise ValueError("--json lists discards: give a 3M+2 hand (e.g. 14 tiles)")
+        _write_json([o.to_dict() for o in analyze_discards(counts, jokers, visible, melds=melds, **opts)])
+        return 0
+    return _print_kernel(counts, jokers, visible, melds, opts, total)
+
+
+def _print_kernel(counts, jokers: int, visible, melds, opts: dict, total: int) -> int:
+    from .analysis import analyze_discards
+    out = sys.stdout
+    out.write(f"hand:     {tiles.format(counts)}  ({tiles.format(counts, 'chinese')})"
+              f"{f' + {jokers} joker(s)' if jokers else ''}, {total} tiles\n")
+    shanten = _core.shanten(counts, jokers, **opts)
+    label = {-1: "complete", 0: "ready"}.get(shanten, f"{shanten} from ready")
+    out.write(f"shanten:  {shanten} ({label})\n")
+    if total % 3 == 1:
+        kernel = _core.waits if shanten == 0 else _core.improving
+        out.write(f"{'waits:   ' if shanten == 0 else 'improve: '} {_tile_list(kernel(counts, jokers, **opts))}\n")
+        return 0
+    if shanten == -1:
+        decomps = _core.decompose(counts, jokers, **opts)
+        out.write(f"arrangements: {len(decomps)}\n")
+        for d in decomps:
+            out.write(f"  {d.form:12} {d}\n")
+    return _print_options(analyze_discards(counts, jokers, visible, melds=melds, **opts), counts, None, False)
+
+
+def _print_options(rows, counts, rules_label: Optional[str], as_json: bool, with_void: bool = False) -> int:
+    if as_json:
+        _write_json([o.to_dict() for o in rows])
+        return 0
+    out = sys.stdout
+    if rules_label:
+        out.write(f"hand:     {tiles.format(counts)}  ({tiles.format(counts, 'chinese')}), {rules_label}\n")
+    out.write("discard  shanten  unseen" + ("  void" if with_void else "")
+              + "  effective tiles (unseen copies)" + (" / values of waits" if with_void else "") + "\n")
+    for o in rows:
+        eff = " ".join(f"{tiles.tile_name(t)}:{n}" for t, n in o.effective.items()) or "-"
+        vals = (" values " + " ".join(f"{tiles.tile_name(t)}={v}" for t, v in o.values.items())
+                if o.values else "")
+        void = f"  {o.void or '-':4}" if with_void else ""
+        note = f"  ({o.reason})" if o.reason else ""
+        out.write(f"  {tiles.tile_name(o.discard):6} {o.shanten:7} {o.total:7}{void}  {eff}{vals}{note}\n")
+    return 0
+
+
+# ------------------------------------------------------------------ score
+
+
+def cmd_score(args: argparse.Namespace) -> int:
+    from .cases import score_case
+    concealed, melds = _hand_parts(args.hand, args.melds)
+    case = {"region": args.rules, "concealed": tiles.format(tiles.parse(concealed)), "melds": melds,
+            "win_tile": tiles.tile_name(tiles.parse_tile(args.win)), "self_draw": args.self_draw,
+            **_facts(args)}
+    if args.option:
+        case["options"] = _options(args.option)
+    _region(args.rules)
+    res = score_case(case)
+    if args.json:
+        _write_json(res.to_dict())
+        return 0 if res.is_win else 1
+    out = sys.stdout
+    if not res.is_win:
+        out.write(f"not a win: {res.reason}\n")
+        return 1
+    out.write(f"win: {res.value:g}{res.unit}\n")
+    rows = {s.pattern.name_zh: s.pattern for s in res.breakdown}
+    out.write("patterns: " + " ".join(_name(rows[n], args.lang) if n in rows else n for n in res.patterns) + "\n")
+    for step in res.breakdown:
+        who = f" [{step.payer}]" if step.payer else ""
+        out.write(f"  {_name(step.pattern, args.lang)}{who}: {step.op} {step.amount:g}\n"
+                  if isinstance(step.amount, (int, float)) else f"  {_name(step.pattern, args.lang)}{who}\n")
+    _print_ledger(res.ledger, out)
+    return 0
 
 
 def _print_ledger(ledger, out) -> None:
@@ -114,46 +224,7 @@ def _print_ledger(ledger, out) -> None:
         out.write(f"  {t.payer} -> {t.payee} {t.amount:g} ({t.reason})\n")
 
 
-def cmd_score(args: argparse.Namespace) -> int:
-    from .verify import context_of, hand_of
-    region = _region(args.rules)
-    case = {"concealed": tiles.format(tiles.parse(args.hand)), "melds": _melds(args.melds),
-            "win_tile": tiles.tile_name(tiles.parse_tile(args.win)), "self_draw": args.self_draw}
-    for flag in ("after_kong", "kong_discard", "robbing_kong", "declared_ready", "tianhu", "dihu", "dealer"):
-        if getattr(args, flag):
-            case[flag] = True
-    if args.ghosts_drawn:
-        case["ghosts_drawn"] = args.ghosts_drawn
-    if args.guoshui is not None:
-        case["guoshui_passed_value"] = args.guoshui
-    rules = region.Rules.from_options(_options(args.option))
-    if args.rules == "wuhan":
-        if args.indicator is None:
-            raise ValueError("Wuhan needs --indicator (the flipped 癩子皮)")
-        case["indicator"] = args.indicator
-        case["losers"] = _json(args.losers, "--losers") if args.losers else [
-            {"seat": s, "opened": True, "discarder": (s == "A" and not args.self_draw
-                                                      and not args.robbing_kong)} for s in "ABC"]
-        if args.special_kongs:
-            case["special_kongs"] = _json(args.special_kongs, "--special-kongs")
-        case["last_four"] = args.last_four
-        case["discarder_ready"] = not args.discarder_not_ready
-    if args.rules in ("guiyang", "fuzhou"):
-        case["payment_scope"] = ["hand"] + [x for x in args.scope.split(",") if x and x != "hand"]
-    if args.rules == "guiyang":
-        case.update(re_pao=args.re_pao, shabao=args.shabao)
-        if args.flip:
-            case["flip"] = args.flip
-    score_case = getattr(region, "score_case", None)
-    res = score_case(case, rules) if score_case else region.score(hand_of(case), context_of(case), rules)
-    out = sys.stdout
-    if not res.is_win:
-        out.write(f"not a win: {res.reason}\n")
-        return 1
-    out.write(f"win: {res.value:g}{res.unit}\n")
-    out.write("patterns: " + " ".join(res.patterns) + "\n")
-    _print_ledger(res.ledger, out)
-    return 0
+# ------------------------------------------------------------------ chajiao
 
 
 def _json_text(value: str, what: str) -> object:
@@ -181,55 +252,64 @@ def _json(text: str, what: str) -> object:
         raise ValueError(f"{what}: not JSON ({exc.msg} at line {exc.lineno} column {exc.colno})") from None
 
 
+_TABLE_SHAPE = ('a table is {"seats": {"A": {"concealed": "...", "melds": [...]}, "B": {"won": true}, ...}, '
+                '"dealer": "A", "options": {...}}')
+
+
 def _table_of(args: argparse.Namespace) -> dict:
-    """The table of ``hupai chajiao``: ``--json`` (a file or -) and the ``--seat`` lines."""
+    """The table of ``hupai chajiao``: ``--table`` (a file or -) and the ``--seat`` lines."""
     table: dict = {"seats": {}, "options": {}}
-    if args.json:
-        loaded = _json_text(args.json, "--json")
+    source = args.table or (args.json if args.json not in (None, True) else None)
+    if source:
+        loaded = _json_text(source, "--table")
         if not isinstance(loaded, dict) or not isinstance(loaded.get("seats", {}), dict) \
                 or not isinstance(loaded.get("options", {}), dict):
-            raise ValueError('--json: a table is {"seats": {"A": {"concealed": "...", "melds": [...]}, '
-                             '"B": {"won": true}, ...}, "dealer": "A", "options": {...}}')
-        table = {"seats": dict(loaded.get("seats", {})), "options": dict(loaded.get("options", {})),
-                 **{k: v for k, v in loaded.items() if k not in ("seats", "options")}}
+            raise ValueError(f"--table: {_TABLE_SHAPE}")
+        table = {**loaded, "seats": dict(loaded.get("seats", {})), "options": dict(loaded.get("options", {}))}
     given: set[str] = set()
     for spec in args.seat:
         label, sep, hand_text = spec.partition("=")
         if not sep:
-            raise ValueError(f"--seat takes LABEL=TILES or LABEL=won, got {short(spec)}")
+            raise ValueError(f"--seat takes LABEL=HAND or LABEL=won, got {short(spec)}")
         if label in given:
             raise ValueError(f"--seat {short(label)} is given twice")
         given.add(label)
-        table["seats"][label] = {"won": True} if hand_text == "won" else {"concealed": hand_text, "melds": []}
+        if hand_text == "won":
+            table["seats"][label] = {"won": True}
+        else:
+            concealed, melds = _hand_parts(hand_text)
+            table["seats"][label] = {"concealed": concealed, "melds": melds}
     if args.dealer:
         table["dealer"] = args.dealer
     if not table["seats"]:
-        raise ValueError("no seats: give --seat LABEL=TILES (or LABEL=won) for A, B, C and D, or --json FILE")
+        raise ValueError("no seats: give --seat LABEL=HAND (or LABEL=won) for A, B, C and D, or --table FILE")
     return table
 
 
-def _seat_hand(label: str, raw: object, build):
-    from .verify import _melds as melds_of
+def _seat_hand(region, label: str, raw: object):
+    from .cases import hand_of
     if not isinstance(raw, dict):
-        raise ValueError(f"seat {short(label)}: a seat is {{\"concealed\": TILES, \"melds\": [...]}} or {{\"won\": true}}")
+        raise ValueError(f"seat {short(label)}: a seat is {{\"concealed\": TILES, \"melds\": [...]}} or "
+                         "{\"won\": true}")
     if raw.get("won") is True:
         return None
     if not isinstance(raw.get("concealed"), str) or not isinstance(raw.get("melds", []), list):
         raise ValueError(f"seat {short(label)}: concealed is a tile string and melds a list")
-    for m in raw.get("melds", []):
-        if not isinstance(m, dict) or not isinstance(m.get("kind"), str) or not isinstance(m.get("tiles"), str):
-            raise ValueError(f"seat {short(label)}: a meld is {{\"kind\": ..., \"tiles\": ..., \"from\": seat}}")
-    return build(tiles.parse(raw["concealed"]), melds_of(raw.get("melds", [])))
+    return hand_of(region, raw)
 
 
 def cmd_chajiao(args: argparse.Namespace) -> int:
-    from .rules.model import Hand
+    from .rules import Situation
     region = _region(args.rules)
     table = _table_of(args)
     options = {**table.get("options", {}), **_options(args.option)}
-    build = getattr(region, "case_hand", Hand)    # Guiyang: a wrong tile count is 相公, not an error
-    seats = {label: _seat_hand(label, raw, build) for label, raw in table["seats"].items()}
-    res = region.chajiao(seats, region.Rules.from_options(options), dealer=table.get("dealer"))
+    seats = {label: _seat_hand(region, label, raw) for label, raw in table["seats"].items()}
+    facts = {k: table[k] for k in _TABLE_FACTS if k in table}
+    res = region.exhaust(seats, region.Rules.from_options(options), dealer=table.get("dealer"),
+                         situation=Situation.from_dict({**facts, **_facts(args)}))
+    if args.json is True:
+        _write_json(res.to_dict())
+        return 0
     out = sys.stdout
     if not res.seats:
         out.write(res.event + "\n")
@@ -255,78 +335,69 @@ def _seat_line(label: str, hand, res, net) -> str:
     return f"{status} waits {_tile_list(rep.waits)} value {rep.value:g}{res.unit} ({' '.join(rep.patterns)})"
 
 
+# ------------------------------------------------------------------ the parser
+
+
+def _add_common(p: argparse.ArgumentParser, lang: bool = True) -> None:
+    p.add_argument("--json", action="store_true", help="print the result as JSON")
+    if lang:
+        p.add_argument("--lang", choices=_LANGS, default="zh", help="names of patterns in text output")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="hupai", description="Mahjong hand evaluation.")
+    from .rules import REGIONS
+    parser = argparse.ArgumentParser(prog="hupai", description="Mahjong hand evaluation under Chinese regional "
+                                                               "rules.")
+    parser.add_argument("--version", action="version", version=f"hupai {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
-    p = sub.add_parser("analyze", help="shanten, waits and arrangements of a hand",
-                       description="Analyse a hand written in mpsz, Chinese or Unicode tiles; "
-                                   "jokers are given with --jokers ([x] in arrangements marks "
-                                   "a joker standing for x, * a free joker).")
-    p.add_argument("hand", help='e.g. "123m456p789s1122z"')
+    hand_help = 'concealed tiles and melds, e.g. "23m7z456m234p9p peng:111m minggang:2222p@A"'
+
+    p = sub.add_parser("analyze", help="shanten, waits, arrangements and discards of a hand",
+                       description="Analyse a hand written in mpsz, Chinese or Unicode tiles; jokers are given "
+                                   "with --jokers ([x] in arrangements marks a joker standing for x, * a free "
+                                   "joker); --rules analyses the discards under a region's rules.")
+    p.add_argument("hand", help=hand_help)
+    p.add_argument("--melds", action="append", default=[], help="more melds, e.g. 'chi:345s peng:777p@B'")
     p.add_argument("--jokers", type=int, default=0, help="jokers held besides the hand's tiles")
-    p.add_argument("--honor-sequences", action="store_true",
-                   help="any three winds, and 中发白, form sequences (Fuzhou)")
+    p.add_argument("--honor-sequences", action="store_true", help="any three winds, and 中发白, form sequences")
     p.add_argument("--no-seven-pairs", action="store_true", help="seven pairs do not win")
     p.add_argument("--visible", help="tiles seen on the table, for the unseen counts")
-    p.add_argument("--json", action="store_true",
-                   help="print the discards of a 3M+2 hand as JSON, best first")
-    p.add_argument("--rules", choices=["luzhou", "wuhan", "guiyang", "fuzhou"],
-                   help="analyse under a region's rules (Luzhou: 7z are the ghosts, 缺一門; "
-                        "Wuhan: needs --indicator, the laizi are the hand's own tiles; "
-                        "the value of each wait of a ready discard)")
-    p.add_argument("--indicator", help="Wuhan: the flipped indicator tile (the laizi is the next one)")
-    p.add_argument("--melds", action="append", default=[],
-                   help="Wuhan: declared melds, e.g. 'chi:345s peng:777p@B' (the hand is then "
-                        "the concealed tiles)")
+    p.add_argument("--rules", choices=list(REGIONS), help="analyse under a region's rules")
+    _add_common(p, lang=False)
+    _add_fact_options(p)
     p.set_defaults(func=cmd_analyze)
 
     v = sub.add_parser("verify", help="run acceptance case files",
-                       description="Evaluate case files (hupai case format 1) and compare with "
-                                   "their expected results; ends with 'N passed, M failed'.")
+                       description="Evaluate case files (hupai case format 1) and compare with their expected "
+                                   "results; ends with 'N passed, M failed'.")
     v.add_argument("files", nargs="+")
-    v.set_defaults(func=lambda a: verify.main(a.files))
+    v.add_argument("--json", action="store_true", help="print a JSON report of every case")
+    v.set_defaults(func=lambda a: verify.main(a.files, a.json))
 
     s = sub.add_parser("score", help="score a win under a region's rules",
-                       description="Score a win: the concealed hand before the winning tile, "
-                                   "its melds, and how the winning tile came.")
-    s.add_argument("hand", help='concealed tiles before the win, e.g. "123m456m234p567p7z"')
-    s.add_argument("--rules", required=True, help="luzhou, wuhan, guiyang or fuzhou")
+                       description="Score a win: the concealed hand before the winning tile, its melds, and how "
+                                   "the winning tile came.")
+    s.add_argument("hand", help=hand_help)
+    s.add_argument("--rules", required=True, help=", ".join(REGIONS))
     s.add_argument("--win", required=True, help="the winning tile, e.g. 9p")
-    s.add_argument("--melds", action="append", default=[],
-                   help="KIND:TILES[@SEAT], e.g. 'peng:111m minggang:2222p@A'")
+    s.add_argument("--melds", action="append", default=[], help="more melds, e.g. 'peng:111m minggang:2222p@A'")
     s.add_argument("--self-draw", action="store_true")
-    s.add_argument("--after-kong", action="store_true", help="self-draw on a kong replacement")
-    s.add_argument("--kong-discard", action="store_true", help="the discarder had just konged (杠上炮)")
-    s.add_argument("--robbing-kong", action="store_true")
-    s.add_argument("--declared-ready", action="store_true", help="報牌 / 报听")
-    s.add_argument("--tianhu", action="store_true")
-    s.add_argument("--dihu", action="store_true")
-    s.add_argument("--dealer", action="store_true")
-    s.add_argument("--ghosts-drawn", type=int, default=0, help="Luzhou 喜錢: ghosts drawn this round")
-    s.add_argument("--guoshui", type=int, help="過水: value of the discard win passed since the last draw")
-    s.add_argument("--indicator", help="Wuhan: the flipped indicator tile (the laizi is the next one)")
-    s.add_argument("--losers", help='Wuhan: JSON list of the losers A, B, C, e.g. '
-                                    '\'[{"seat": "A", "opened": true, "discarder": true, '
-                                    '"kongs": {"ming": 1}}, ...]\' (default: all opened)')
-    s.add_argument("--special-kongs", help='Wuhan: JSON, e.g. \'{"hongzhong": 1, "laizi": 1}\'')
-    s.add_argument("--last-four", action="store_true", help="Wuhan: 海底撈")
-    s.add_argument("--discarder-not-ready", action="store_true", help="Wuhan: 全求人 包胡")
-    s.add_argument("--re-pao", action="store_true", help="Guiyang: 热炮")
-    s.add_argument("--shabao", action="store_true", help="Guiyang: 杀报 (A had declared 报听)")
-    s.add_argument("--flip", help="Guiyang: the tile flipped for 捉鸡")
-    s.add_argument("--scope", default="hand", help="Guiyang / Fuzhou: settlements to include, e.g. hand,dou,chicken or hand,kong")
     s.add_argument("--option", action="append", default=[], help="rule flag, e.g. luzhou_cap=100")
+    _add_common(s)
+    _add_fact_options(s)
     s.set_defaults(func=cmd_score)
 
-    c = sub.add_parser("chajiao", help="查叫 of a whole table at the end of the wall",
-                       description="Who is ready, who is 花豬, and who pays whom, at the end of "
-                                   "the wall.")
-    c.add_argument("--rules", required=True, help="luzhou, wuhan, guiyang or fuzhou")
-    c.add_argument("--seat", action="append", default=[], help="LABEL=TILES (13 tiles) or LABEL=won")
-    c.add_argument("--json", help="a table as JSON: {\"seats\": {\"A\": {\"concealed\": ..., "
-                                  "\"melds\": [...]}, \"B\": {\"won\": true}}, \"dealer\": \"A\"}")
+    c = sub.add_parser("chajiao", help="what the end of the wall settles (查叫, 荒莊, 后燒)",
+                       description="Who is ready, who is 花豬, and who pays whom, at the end of the wall.")
+    c.add_argument("--rules", required=True, help=", ".join(REGIONS))
+    c.add_argument("--seat", action="append", default=[], help="LABEL=HAND (13 tiles, melds inline) or LABEL=won")
+    c.add_argument("--table", help='a table as JSON in a file, or - for standard input: {"seats": {"A": '
+                                   '{"concealed": ..., "melds": [...]}, "B": {"won": true}}, "dealer": "A"}')
+    c.add_argument("--json", nargs="?", const=True, default=None, metavar="FILE",
+                   help="print the result as JSON; with FILE (or -), read the table from it as --table does")
     c.add_argument("--dealer", help="seat label of the dealer")
     c.add_argument("--option", action="append", default=[], help="rule flag, e.g. luzhou_cap=100")
+    _add_fact_options(c, _TABLE_FACTS)
     c.set_defaults(func=cmd_chajiao)
     return parser
 
@@ -337,7 +408,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     try:
         return int(args.func(args))
     except (ValueError, TypeError, OSError) as exc:
-        sys.stderr.write(f"hupai: error: {short(str(exc), 300)}\n")
+        sys.stderr.write(f"hupai: error: {clip(str(exc), 300)}\n")
         return 2
     except RecursionError:
         sys.stderr.write("hupai: error: the input is nested too deeply\n")
@@ -346,7 +417,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         if os.environ.get("HUPAI_DEBUG") == "1":
             raise
         sys.stderr.write(f"hupai: internal error, please report it: {type(exc).__name__}: "
-                         f"{short(str(exc), 200)}\n")
+                         f"{clip(str(exc), 200)}\n")
         return 3
 
 

@@ -32,7 +32,7 @@ __all__ = [
     "EAST", "SOUTH", "WEST", "NORTH", "WHITE", "GREEN", "RED",
     "WINDS", "DRAGONS", "SUITED",
     "parse", "parse_tile", "tile_index", "format", "tile_name", "from_indices", "to_indices",
-    "suit_of", "rank_of", "is_honor",
+    "suit_of", "rank_of", "is_honor", "next_in_suit",
 ]
 
 NUM_KINDS = 34
@@ -186,6 +186,14 @@ def rank_of(t: int) -> int:
 
 def is_honor(t: int) -> bool:
     return _check_index(t) >= HONORS
+
+
+def next_in_suit(t: int) -> int:
+    """The next rank of a suited tile, 9 wrapping to 1 (Wuhan's laizi, Guiyang's 鸡)."""
+    t = _check_index(t)
+    if t >= HONORS:
+        raise ValueError(f"{tile_name(t)} is an honour: it has no next rank in a suit")
+    return t - 8 if t % 9 == 8 else t + 1
 
 
 Style = Literal["mpsz", "chinese", "unicode"]

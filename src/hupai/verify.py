@@ -1,8 +1,8 @@
 """``hupai verify``: run acceptance case files (hupai case format, version 1).
 
-The format is specified in ``../shared/cases/FORMAT.md``; every case is evaluated through
-the public API under its region's default rules overridden by its ``options``, and the
-results are compared as FORMAT.md §8 prescribes.
+Every case is evaluated through the :class:`~hupai.rules.Region` interface under its
+region's default rules overridden by its ``options`` (:mod:`hupai.cases` reads the
+format), and the results are compared as the format prescribes (FORMAT.md §8).
 """
 from __future__ import annotations
 
@@ -12,17 +12,10 @@ from pathlib import Path
 from typing import Any, Callable, Optional, Sequence
 
 from . import cases, tiles
-from ._messages import short
-from .rules import REGIONS
-from .rules.model import DeclaredMeld, Hand, WinContext, parse_meld
+from ._messages import clip, short
+from .rules import Region, RegionFlags
 
-__all__ = ["CaseResult", "load_cases", "run_case", "verify_files", "main"]
-
-# Win-context fields of the format that map one-to-one onto WinContext.
-_CONTEXT_FLAGS = ("after_kong", "kong_discard", "robbing_kong", "declared_ready", "tianhu", "dihu",
-                  "dealer", "ghosts_drawn", "guoshui_passed_value")
-_WIN_FIELDS = {"id", "region", "options", "expected", "why", "depends_on", "concealed", "melds",
-               "win_tile", "self_draw", *_CONTEXT_FLAGS}
+__all__ = ["CaseResult", "run_case", "verify_files", "report", "main"]
 
 
 @dataclass
@@ -31,50 +24,24 @@ class CaseResult:
     passed: bool
     differences: list[tuple[str, Any, Any]] = field(default_factory=list)  # (field, expected, actual)
     error: Optional[str] = None
+    invalid: bool = False        # the case itself is not valid (schema, or a kind its region lacks)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"id": self.case_id, "passed": self.passed, "invalid": self.invalid, "error": self.error,
+                "differences": [{"field": f, "expected": _plain(e), "actual": _plain(a)}
+                                for f, e, a in self.differences]}
 
 
-# ------------------------------------------------------------------ loading
-
-def load_cases(path: Path) -> list[dict]:
-    """The valid cases of one file; ValueError naming the file's or the first invalid
-    case's problem (the package's case schema, :func:`hupai.cases.schema`, is applied)."""
-    entries = cases.load_cases(path)
-    for e in entries:
-        if e.problem:
-            raise ValueError(f"{path}: case {e.case_id} is invalid {e.problem}")
-    return [e.case for e in entries if e.case is not None]
-
-
-# ------------------------------------------------------------------ case -> model
-
-def _melds(raw: Sequence[dict]) -> tuple[DeclaredMeld, ...]:
-    return tuple(parse_meld(m["kind"], m["tiles"], m.get("from")) for m in raw)
-
-
-def hand_of(case: dict, build: Callable[..., Hand] = Hand) -> Hand:
-    return build(tiles.parse(case["concealed"]), _melds(case.get("melds", [])))
-
-
-def _hand_type(region) -> Callable[..., Hand]:
-    """How the region builds a case's hand: ``Hand``, or its own ``case_hand`` (Guiyang:
-    a wrong tile count is 相公, a result rather than an error)."""
-    return getattr(region, "case_hand", Hand)
-
-
-def context_of(case: dict) -> WinContext:
-    kwargs = {k: case[k] for k in _CONTEXT_FLAGS if k in case}
-    extra = {k: v for k, v in case.items() if k not in _WIN_FIELDS}
-    return WinContext(tiles.parse_tile(case["win_tile"]), bool(case["self_draw"]), extra=extra, **kwargs)
+def _plain(v: Any) -> Any:
+    return sorted(v, key=str) if isinstance(v, set) else v
 
 
 def _tile_set(names: Sequence[str]) -> set[int]:
     return {tiles.parse_tile(n) for n in names}
 
 
-def _payments(expected: Optional[dict], actual: dict) -> tuple[dict, dict]:
-    exp = {k: v for k, v in (expected or {}).items() if v}
-    act = {k: v for k, v in actual.items() if v}
-    return exp, act
+def _nonzero(payments: Optional[dict]) -> dict:
+    return {k: v for k, v in (payments or {}).items() if v}
 
 
 def _compare(result: CaseResult, name: str, expected: Any, actual: Any) -> None:
@@ -82,25 +49,23 @@ def _compare(result: CaseResult, name: str, expected: Any, actual: Any) -> None:
         result.differences.append((name, expected, actual))
 
 
-def _run_win(case: dict, region, rules, out: CaseResult) -> None:
+def _run_win(case: dict, region: Region, rules: RegionFlags, out: CaseResult) -> None:
     exp = case["expected"]
-    res = region.score_case(case, rules) if hasattr(region, "score_case") else \
-        region.score(hand_of(case), context_of(case), rules)
+    res = cases.score_case(case)
     _compare(out, "is_win", exp["is_win"], res.is_win)
     _compare(out, "patterns", set(exp["patterns"]), set(res.patterns))
     _compare(out, "value", exp["value"], res.value)
     if res.is_win or "payments" in exp:
-        e, a = _payments(exp.get("payments"), res.payments)
-        _compare(out, "payments", e, a)
+        _compare(out, "payments", _nonzero(exp.get("payments")), _nonzero(res.payments))
     if "chickens" in exp:
         _compare(out, "chickens", exp["chickens"], res.detail.get("chickens"))
     if "laizi" in case:
         _compare(out, "laizi", tiles.parse_tile(case["laizi"]), res.detail.get("laizi"))
 
 
-def _run_ready(case: dict, region, rules, out: CaseResult) -> None:
+def _run_ready(case: dict, region: Region, rules: RegionFlags, out: CaseResult) -> None:
     exp = case["expected"]
-    rep = region.ready(hand_of(case, _hand_type(region)), rules)
+    rep = region.ready(cases.hand_of(region, case), rules, cases.table_situation(region, case))
     _compare(out, "ready", exp["ready"], rep.ready)
     _compare(out, "chajiao_value", exp.get("chajiao_value"), rep.value if rep.ready else None)
     if "waits" in exp:
@@ -109,80 +74,99 @@ def _run_ready(case: dict, region, rules, out: CaseResult) -> None:
         _compare(out, "patterns", set(exp["patterns"]), set(rep.patterns))
 
 
-def _run_chajiao(case: dict, region, rules, out: CaseResult) -> None:
+def _run_chajiao(case: dict, region: Region, rules: RegionFlags, out: CaseResult) -> None:
     exp = case["expected"]
-    seats = {}
-    for label, raw in case["seats"].items():
-        seats[label] = None if raw.get("won") else hand_of(raw, _hand_type(region))
-    res = region.chajiao(seats, rules, dealer=case.get("dealer"))
-    if "ready" in exp:
-        _compare(out, "ready", exp["ready"], res.ready)
-    if "huazhu" in exp:
-        _compare(out, "huazhu", exp["huazhu"], res.huazhu)
-    if "values" in exp:
-        _compare(out, "values", exp["values"], res.values)
-    e, a = _payments(exp.get("payments"), res.payments)
-    _compare(out, "payments", e, a)
+    res = region.exhaust(cases.table_of(region, case), rules, dealer=case.get("dealer"),
+                         situation=cases.table_situation(region, case))
+    for name in ("ready", "huazhu", "values"):
+        if name in exp:
+            _compare(out, name, exp[name], getattr(res, name))
+    _compare(out, "payments", _nonzero(exp.get("payments")), _nonzero(res.payments))
     if "next_dealer" in exp:
         _compare(out, "next_dealer", exp["next_dealer"], res.next_dealer)
+    if "laizi" in case:
+        _compare(out, "laizi", tiles.parse_tile(case["laizi"]), res.detail.get("laizi"))
 
 
-def _run_shao(case: dict, region, rules, out: CaseResult) -> None:
+def _run_side(case: dict, region: Region, rules: RegionFlags, out: CaseResult) -> None:
     exp = case["expected"]
-    res = region.shao(case["kind"])
+    res = region.SIDE_SETTLEMENTS[case["kind"]]()
     _compare(out, "patterns", set(exp["patterns"]), set(res.patterns))
     _compare(out, "value", exp["value"], res.value)
-    e, a = _payments(exp.get("payments"), res.payments)
-    _compare(out, "payments", e, a)
+    _compare(out, "payments", _nonzero(exp.get("payments")), _nonzero(res.payments))
 
 
-_RUNNERS: dict[Optional[str], Callable] = {None: _run_win, "ready": _run_ready, "chajiao": _run_chajiao,
-                                           "houshao": _run_shao, "qianshao": _run_shao}
+def _runner(case: dict, region: Region) -> Optional[Callable[..., None]]:
+    kind = case.get("kind")
+    if kind is None:
+        return _run_win
+    if kind == "ready":
+        return _run_ready
+    if kind == "chajiao":
+        return _run_chajiao
+    return _run_side if kind in region.SIDE_SETTLEMENTS else None
 
 
 def run_case(case: dict) -> CaseResult:
     """Evaluate one (schema-valid) case and compare it with its expectation."""
     out = CaseResult(str(case.get("id")), False)
-    region = REGIONS.get(case["region"])
-    if region is None:
-        out.error = f"region {short(case['region'])} is not implemented"
-        return out
-    kind = case.get("kind")
-    runner = _RUNNERS.get(kind)
-    needs = {None: "score", "ready": "ready", "chajiao": "chajiao", "houshao": "shao", "qianshao": "shao"}
-    if runner is None or not hasattr(region, needs.get(kind, "")):
-        out.error = f"case kind {short(kind)} is not supported for region {short(case['region'])}"
-        return out
     try:
-        rules = region.Rules.from_options(case.get("options", {}))
+        region, rules = cases.region_and_rules(case)
+        runner = _runner(case, region)
+        if runner is None:
+            out.error = f"case kind {short(case.get('kind'))} is not supported for region {region.name!r}"
+            out.invalid = True
+            return out
         runner(case, region, rules, out)
     except (ValueError, TypeError) as exc:
-        out.error = f"{type(exc).__name__}: {short(str(exc), 200)}"
+        out.error = f"{type(exc).__name__}: {clip(str(exc), 200)}"
         return out
     out.passed = not out.differences and out.error is None
     return out
+
+
+def _results(paths: Sequence[str]) -> list[tuple[str, Optional[CaseResult], Optional[str]]]:
+    """(path, result, a file's problem) for every case of every file."""
+    out: list[tuple[str, Optional[CaseResult], Optional[str]]] = []
+    for path in paths:
+        try:
+            entries = cases.load_cases(Path(path))
+        except ValueError as exc:
+            out.append((path, None, str(exc)))
+            continue
+        for entry in entries:
+            if entry.case is None:
+                out.append((path, CaseResult(entry.case_id, False, error=entry.problem, invalid=True), None))
+            else:
+                out.append((path, run_case(entry.case), None))
+    return out
+
+
+def report(paths: Sequence[str]) -> dict[str, Any]:
+    """Every case of ``paths`` run, as plain JSON types: each case's result, the files
+    that could not be read, and the counts."""
+    results = _results(paths)
+    rows = [r.to_dict() | {"file": p} for p, r, _ in results if r is not None]
+    return {"cases": rows, "files": [{"file": p, "problem": e} for p, r, e in results if r is None],
+            "passed": sum(r["passed"] for r in rows),
+            "failed": sum(not r["passed"] and not r["invalid"] for r in rows),
+            "invalid": sum(r["invalid"] for r in rows) + sum(r is None for _, r, _ in results)}
 
 
 def verify_files(paths: Sequence[str], write: Callable[[str], Any]) -> int:
     """Run every case of every file; one line per failing or invalid case, then
     ``N passed, M failed``.  Returns 1 if a file or a case is invalid or a case fails."""
     passed = failed = invalid = 0
-    for path in paths:
-        try:
-            entries = cases.load_cases(Path(path))
-        except ValueError as exc:
-            write(f"INVALID {path}: {exc}\n")
+    for path, r, problem in _results(paths):
+        if r is None:
+            write(f"INVALID {path}: {problem}\n")
             invalid += 1
-            continue
-        for entry in entries:
-            if entry.case is None:
-                write(f"INVALID {entry.case_id}: {entry.problem} ({path})\n")
-                invalid += 1
-                continue
-            r = run_case(entry.case)
-            if r.passed:
-                passed += 1
-                continue
+        elif r.passed:
+            passed += 1
+        elif r.invalid:
+            write(f"INVALID {r.case_id}: {r.error} ({path})\n")
+            invalid += 1
+        else:
             failed += 1
             write(f"FAIL {r.case_id} ({path})\n")
             if r.error:
@@ -200,6 +184,10 @@ def _show(v: Any) -> str:
     return short(text, 200)
 
 
-def main(paths: Sequence[str]) -> int:
+def main(paths: Sequence[str], as_json: bool = False) -> int:
     import sys
+    if as_json:
+        result = report(paths)
+        sys.stdout.write(json.dumps(result, ensure_ascii=False) + "\n")
+        return 1 if result["failed"] or result["invalid"] else 0
     return verify_files(paths, sys.stdout.write)

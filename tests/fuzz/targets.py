@@ -17,7 +17,7 @@ import hupai
 from bytesource import ByteSource
 from hupai import _core, batch, tiles
 from hupai.melds import Decomposition, Reading
-from hupai.rules import REGIONS, ChajiaoResult, DeclaredMeld, Hand, ScoreResult, WinContext, parse_meld
+from hupai.rules import REGIONS, ExhaustResult, DeclaredMeld, Hand, ScoreResult, Situation, parse_meld
 from hupai.rules.model import MELD_KINDS
 from region_strategies import check_ledger, fingerprint
 
@@ -407,23 +407,26 @@ def hand_from(src: ByteSource, region: str, pool: "list[int] | None" = None,
     return Hand(counts_from(src), tuple(meld_from(src, pool) for _ in range(src.int(0, 5)))), src.choice(pool)
 
 
-def context_from(src: ByteSource, win: int) -> WinContext:
+def context_from(src: ByteSource, win: int, region: str) -> dict:
+    """The facts of a win, mostly the region's own (now and then one it does not use,
+    which must be refused)."""
     if src.rare(16):
         win = src.choice([34, -1, True, "1m", 2.0])
-    self_draw = src.bool()
     flags = {name: src.rare(4) for name in
              ("after_kong", "kong_discard", "robbing_kong", "declared_ready", "tianhu", "dihu", "dealer")}
-    return WinContext(win, self_draw, ghosts_drawn=src.choice([0, 0, 0, 1, 5, 6, 8, -1]),
-                      guoshui_passed_value=src.choice([None, None, 0, 2, 10, 40]), **flags)
+    facts = {"win_tile": win, "self_draw": src.bool(), "ghosts_drawn": src.choice([0, 0, 0, 1, 5, 6, 8, -1]),
+             "guoshui_passed_value": src.choice([None, None, 0, 2, 10, 40]), **flags, **region_kwargs(src, region)}
+    own = REGIONS[region].FACTS | {"win_tile", "self_draw"}
+    return {k: v for k, v in facts.items() if k in own or src.rare(32)}
 
 
 def region_kwargs(src: ByteSource, region: str) -> dict:
-    """The keyword arguments of a region's ``score`` (Wuhan's losers come later, from
-    the context: see :func:`wuhan_losers`)."""
+    """The facts of a region's situation (Wuhan's losers come later, from the context:
+    see :func:`wuhan_losers`)."""
     if region == "wuhan":
         return {"indicator": src.choice(range(NK)) if not src.rare(16) else
                 src.choice(["5m", "5x", None, 34, -1, True]),
-                "special_kongs": src.choice([None, None, {"hongzhong": 1}, {"laizi": 1}, {"x": 1}]),
+                "special_kongs": src.choice([{}, {}, {"hongzhong": 1}, {"laizi": 1}, {"x": 1}]),
                 "last_four": src.rare(4), "discarder_ready": not src.rare(4),
                 "guoshui_same_tile_not_higher": src.rare(8)}
     if region == "guiyang":
@@ -441,7 +444,7 @@ def region_kwargs(src: ByteSource, region: str) -> dict:
 def region_tiles(region: str, rules, kwargs: dict) -> "tuple[list[int], list[int] | None]":
     """The tiles a hand of the region holds, and its wild tiles (Wuhan: no must-kong
     tile; the laizi is wild)."""
-    if region == "wuhan" and kwargs["indicator"] in range(NK):
+    if region == "wuhan" and kwargs.get("indicator") in range(NK):
         from hupai.rules.wuhan import laizi_of, must_kong_tiles
         laizi = laizi_of(kwargs["indicator"], rules)
         avoid = must_kong_tiles(kwargs["indicator"], rules) | {laizi}
@@ -449,11 +452,11 @@ def region_tiles(region: str, rules, kwargs: dict) -> "tuple[list[int], list[int
     return REGION_POOLS[region], None
 
 
-def wuhan_losers(src: ByteSource, ctx: WinContext) -> list:
+def wuhan_losers(src: ByteSource, facts: dict) -> list:
     """A, B and C; on a discard win A is the discarder (now and then another seat, or
     fewer losers, which must be refused)."""
     from hupai.rules.wuhan import Loser
-    discarder = None if ctx.self_draw or ctx.robbing_kong else "A"
+    discarder = None if facts.get("self_draw") or facts.get("robbing_kong") else "A"
     if src.rare(16):
         discarder = src.choice("ABC")
     losers = [Loser(s, opened=src.bool(), opens=src.choice([None, None, 0, 1, 2, 3, -1]), dealer=src.rare(4),
@@ -480,12 +483,12 @@ def fuzz_score(data: bytes) -> None:
 
     def make():
         rules = rules_from(src, region)
-        kwargs = region_kwargs(src, name)
-        hand, win = hand_from(src, name, *region_tiles(name, rules, kwargs))
-        ctx = context_from(src, win)
+        facts = context_from(src, 0, name)
+        hand, win = hand_from(src, name, *region_tiles(name, rules, facts))
+        facts["win_tile"] = win if facts["win_tile"] == 0 else facts["win_tile"]
         if name == "wuhan":
-            kwargs["losers"] = wuhan_losers(src, ctx)
-        return (hand, ctx, rules), kwargs
+            facts["losers"] = wuhan_losers(src, facts)
+        return (hand, Situation(**facts), rules), {}
 
     inputs = built(make)
     if inputs is not None:
@@ -494,7 +497,7 @@ def fuzz_score(data: bytes) -> None:
 
 
 def check_chajiao(res, seats) -> None:
-    assert isinstance(res, ChajiaoResult)
+    assert isinstance(res, ExhaustResult)
     check_ledger(res.ledger)
     for seat, rep in res.seats.items():
         assert seats[seat] is not None and rep.ready == bool(rep.waits)
@@ -517,7 +520,7 @@ def fuzz_chajiao(data: bytes) -> None:
     if inputs is not None:
         rules, seats = inputs
         dealer = src.choice(["A", "B", "C", "D", None, "E"])
-        call_checked(region.chajiao, (seats, rules), {"dealer": dealer}, lambda res: check_chajiao(res, seats))
+        call_checked(region.exhaust, (seats, rules), {"dealer": dealer}, lambda res: check_chajiao(res, seats))
 
 
 TARGETS = {"parse": fuzz_parse, "kernel": fuzz_kernel, "batch": fuzz_batch, "score": fuzz_score,

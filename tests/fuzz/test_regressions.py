@@ -4,7 +4,7 @@ batch.shanten(standard=False) with a huge joker count)."""
 import numpy as np
 import pytest
 
-from hupai.rules import Hand, WinContext, guiyang
+from hupai.rules import Hand, Situation, guiyang
 
 
 @pytest.mark.parametrize("concealed, error, message", [
@@ -29,5 +29,5 @@ def test_hand_still_takes_whole_float_counts():
 @pytest.mark.parametrize("flip", [34, -1, 27])
 def test_guiyang_flip_outside_the_suits_is_refused(flip):
     """Was IndexError from the chicken count (fixed in guiyang.py meanwhile)."""
-    with pytest.raises(ValueError, match=f"flip {flip} is not a suited tile"):
-        guiyang.score(Hand.parse("123m456m789m11p23s"), WinContext(21, True), flip=flip)
+    with pytest.raises(ValueError, match=f"flip {flip} is not a suited tile|tile index {flip} is outside"):
+        guiyang.score(Hand.parse("123m456m789m11p23s"), Situation(21, True, flip=flip))

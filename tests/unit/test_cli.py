@@ -58,7 +58,7 @@ def test_score_command(capsys):
                        "--option", "luzhou_cap=null")
     assert "win: 160顆" in out
     code, _, err = run(capsys, "score", "--rules", "nowhere", "1m", "--win", "1m")
-    assert code == 2 and "unknown or not yet implemented rules" in err
+    assert code == 2 and "unknown rules 'nowhere'" in err
     code, _, err = run(capsys, "score", "--rules", "luzhou", "123m", "--win", "1m")
     assert code == 2 and "13 tiles" in err
 
@@ -123,7 +123,7 @@ def test_chajiao_says_what_happened_to_each_seat(capsys, region, lines):
 
 
 def test_score_command_wuhan(capsys):
-    losers = '[{"seat": "A", "opened": true, "discarder": true}, {"seat": "B", "dealer": true}, ' \
+    losers = '[{"seat": "A", "opened": true, "discarder": true}, {"seat": "B", "opened": false, "dealer": true}, ' \
              '{"seat": "C", "opened": true, "kongs": {"ming": 1}}]'
     code, out, _ = run(capsys, "score", "--rules", "wuhan", "234m678m345s5s", "--melds", "chi:345p",
                        "--win", "5s", "--indicator", "8p", "--losers", losers)
@@ -132,7 +132,7 @@ def test_score_command_wuhan(capsys):
 
 def test_score_command_guiyang(capsys):
     code, out, _ = run(capsys, "score", "--rules", "guiyang", "111s456p789p567m9s", "--win", "9s",
-                       "--self-draw", "--flip", "9s", "--scope", "hand,chicken")
+                       "--self-draw", "--flip", "9s", "--payment-scope", "hand,chicken")
     assert code == 0 and "金鸡" in out and "W +24" in out
 
 
@@ -172,7 +172,9 @@ def test_analyze_with_wuhan_rules(capsys):
     code, _, err = run(capsys, "analyze", "234m678m5s123p8p", "--rules", "wuhan", "--melds", "chi:345s")
     assert code == 2 and "indicator" in err
     code, _, err = run(capsys, "analyze", "234m678m5s123p8p11s", "--indicator", "8p")
-    assert code == 2 and "--rules wuhan" in err
+    assert code == 2 and "--indicator is a situation fact: it goes with --rules" in err
+    code, _, err = run(capsys, "analyze", "234m678m5s123p8p", "--rules", "fuzhou", "--indicator", "8p")
+    assert code == 2 and "fuzhou does not use indicator" in err
 
 
 def test_chajiao_command_takes_a_xianggong_seat(capsys):

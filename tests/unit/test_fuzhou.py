@@ -2,17 +2,14 @@
 import pytest
 
 from hupai import tiles
-from hupai.rules import Hand, WinContext, fuzhou
+from hupai.rules import Hand, Situation, fuzhou
 from hupai.rules.fuzhou import FuzhouRules
 
 T = tiles.parse_tile
 
 
-def score(concealed, win, self_draw=False, melds=(), rules=FuzhouRules(), **kw):
-    ctx_keys = {"after_kong", "robbing_kong", "tianhu", "dihu", "dealer"}
-    ctx = WinContext(T(win), self_draw, **{k: v for k, v in kw.items() if k in ctx_keys})
-    rest = {k: v for k, v in kw.items() if k not in ctx_keys}
-    return fuzhou.score(Hand.parse(concealed, melds), ctx, rules, **rest)
+def score(concealed, win, self_draw=False, melds=(), rules=FuzhouRules(), **facts):
+    return fuzhou.score(Hand.parse(concealed, melds), Situation(T(win), self_draw, **facts), rules)
 
 
 def test_points_and_bangyipao():
@@ -81,7 +78,7 @@ def test_chi_is_not_a_win_and_bad_input():
 def test_shao_and_end_of_wall():
     assert fuzhou.shao("houshao").payments == {"D": 3, "A": -1, "B": -1, "C": -1}
     assert fuzhou.shao("qianshao").payments == {"D": -3, "A": 1, "B": 1, "C": 1}
-    res = fuzhou.chajiao({s: None for s in "ABCD"}, dealer="D")
+    res = fuzhou.exhaust({s: None for s in "ABCD"}, dealer="D")
     assert res.payments == {"D": 3, "A": -1, "B": -1, "C": -1} and res.next_dealer == "A"
 
 
@@ -132,4 +129,4 @@ def test_a_chi_is_a_non_win_but_a_non_sequence_is_malformed():
     with pytest.raises(ValueError, match="consecutive"):
         score("123m456p789s5m", "5m", melds=[("chi", "235s")])
     with pytest.raises(ValueError, match="exactly the seats"):
-        fuzhou.chajiao({"A": None}, dealer="A")
+        fuzhou.exhaust({"A": None}, dealer="A")

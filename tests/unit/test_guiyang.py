@@ -2,19 +2,14 @@
 import pytest
 
 from hupai import tiles
-from hupai.rules import Hand, WinContext, guiyang
+from hupai.rules import Hand, Situation, guiyang
 from hupai.rules.guiyang import GuiyangRules
 
 T = tiles.parse_tile
 
 
-def score(concealed, win, self_draw=False, melds=(), rules=GuiyangRules(), **kw):
-    ctx_keys = {"after_kong", "robbing_kong", "declared_ready", "dealer"}
-    ctx = WinContext(T(win), self_draw, **{k: v for k, v in kw.items() if k in ctx_keys})
-    rest = {k: v for k, v in kw.items() if k not in ctx_keys}
-    if "flip" in rest:
-        rest["flip"] = T(rest["flip"])
-    return guiyang.score(Hand.parse(concealed, melds), ctx, rules, **rest)
+def score(concealed, win, self_draw=False, melds=(), rules=GuiyangRules(), **facts):
+    return guiyang.score(Hand.parse(concealed, melds), Situation(T(win), self_draw, **facts), rules)
 
 
 @pytest.mark.parametrize("table, pinghu, qingdadui", [("v1", 1, 15), ("v2", 1, 15), ("v3", 10, 80)])
@@ -84,11 +79,11 @@ def test_invalid():
 def test_huangzhuang_chajiao():
     seats = {"A": Hand.parse("123m456p789s2345s"), "B": Hand.parse("6666m33m11p88p77s9s"),
              "C": Hand.parse("1248m1359p2358s7s"), "D": Hand.parse("12m45m78m12p45p78p9p")}
-    res = guiyang.chajiao(seats)
+    res = guiyang.exhaust(seats)
     assert res.ready == {"A": True, "B": True, "C": False, "D": False}
     assert res.values == {"A": 1, "B": 10}
     assert res.payments == {"A": 2, "B": 20, "C": -11, "D": -11}
-    nobody = guiyang.chajiao({"A": seats["C"], "B": seats["D"], "C": None, "D": None})
+    nobody = guiyang.exhaust({"A": seats["C"], "B": seats["D"], "C": None, "D": None})
     assert nobody.payments == {}
 
 
@@ -292,7 +287,7 @@ def test_chicken_settlement_bad_input():
 
 
 def test_xianggong_cannot_win_and_is_a_result():
-    ctx = WinContext(T("5p"), True)
+    ctx = Situation(T("5p"), True)
     for text in ("123m456p789s234s55p", "123m456p789s24s5p"):            # 14 and 12 tiles
         r = guiyang.score(guiyang.MiscountedHand.parse(text), ctx)
         assert not r.is_win and "相公" in r.reason and not r.ledger.transfers and r.value == 0
@@ -300,8 +295,8 @@ def test_xianggong_cannot_win_and_is_a_result():
         guiyang.MiscountedHand.parse("123m456p789s234s5p")
     with pytest.raises(ValueError, match="13 tiles"):
         Hand.parse("123m456p789s234s55p")                                 # every region still refuses
-    assert type(guiyang.case_hand(tiles.parse("123m456p789s234s55p"))) is guiyang.MiscountedHand
-    assert type(guiyang.case_hand(tiles.parse("123m456p789s234s5p"))) is Hand
+    assert type(guiyang.make_hand(tiles.parse("123m456p789s234s55p"))) is guiyang.MiscountedHand
+    assert type(guiyang.make_hand(tiles.parse("123m456p789s234s5p"))) is Hand
     with pytest.raises(ValueError, match="honour"):
         guiyang.score(guiyang.MiscountedHand.parse("123m456p789s234s1z1z"), ctx)
 
@@ -309,7 +304,7 @@ def test_xianggong_cannot_win_and_is_a_result():
 def test_xianggong_pays_at_huangzhuang_like_a_player_who_is_not_ready():
     seats = {"A": Hand.parse("123m456p789s2345s"), "B": guiyang.MiscountedHand.parse("6666m33m11p88p77s9s9p"),
              "C": Hand.parse("1111s22s44s55s77s9s"), "D": Hand.parse("12m45m78m12p45p78p9p")}
-    res = guiyang.chajiao(seats)
+    res = guiyang.exhaust(seats)
     assert res.ready == {"A": True, "B": False, "C": True, "D": False}
     assert res.payments == {"A": 2, "C": 40, "B": -21, "D": -21}
     assert not guiyang.ready(seats["B"]).ready
@@ -320,10 +315,10 @@ def test_xianggong_pays_at_huangzhuang_like_a_player_who_is_not_ready():
 def test_xianggong_cases_through_verify():
     from hupai.verify import run_case
     win = {"id": "GY-X1", "region": "guiyang", "concealed": "123m456p789s234s55p", "melds": [],
-           "win_tile": "5p", "self_draw": True,
+           "win_tile": "5p", "self_draw": True, "why": "相公",
            "expected": {"is_win": False, "patterns": [], "value": 0, "unit": "番"}}
     assert run_case(win).passed
-    table = {"id": "GY-CJ-X1", "region": "guiyang", "kind": "chajiao",
+    table = {"id": "GY-CJ-X1", "region": "guiyang", "kind": "chajiao", "why": "相公",
              "seats": {"A": {"concealed": "123m456p789s2345s", "melds": []},
                        "B": {"concealed": "6666m33m11p88p77s9s9p", "melds": []},
                        "C": {"concealed": "1248m1359p2358s7s", "melds": []},
@@ -380,8 +375,8 @@ def test_bad_arguments_are_named(kw, exc):
 
 def test_rules_and_tables_are_checked():
     with pytest.raises(TypeError, match="rules must be GuiyangRules"):
-        guiyang.score(Hand.parse("123m456p789s234s5p"), WinContext(T("5p"), True), object())
+        guiyang.score(Hand.parse("123m456p789s234s5p"), Situation(T("5p"), True), object())
     with pytest.raises(ValueError, match="exactly the seats"):
-        guiyang.chajiao({"A": None, "B": None})
+        guiyang.exhaust({"A": None, "B": None})
     with pytest.raises(ValueError, match="dealer"):
-        guiyang.chajiao({s: None for s in "ABCD"}, dealer="E")
+        guiyang.exhaust({s: None for s in "ABCD"}, dealer="E")

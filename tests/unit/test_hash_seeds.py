@@ -10,7 +10,7 @@ SCRIPT = r'''
 import json
 import numpy as np
 from hupai import tiles
-from hupai.rules import Hand, WinContext, fuzhou, guiyang, luzhou, wuhan
+from hupai.rules import Hand, Situation, fuzhou, guiyang, luzhou, wuhan
 
 rng = np.random.default_rng(20261201)
 T = tiles.parse_tile
@@ -47,7 +47,7 @@ def row(res):
 
 out = []
 max_ = fuzhou.FuzhouRules(pattern_combine="max")
-out.append(row(fuzhou.score(Hand.parse("11z22z33z44z55z66z7z"), WinContext(T("7z"), True), max_)))
+out.append(row(fuzhou.score(Hand.parse("11z22z33z44z55z66z7z"), Situation(T("7z"), True), max_)))
 losers = [wuhan.Loser(s, True) for s in "ABC"]
 for region in ("luzhou", "wuhan", "guiyang", "fuzhou"):
     n = 0
@@ -57,7 +57,7 @@ for region in ("luzhou", "wuhan", "guiyang", "fuzhou"):
             continue
         hand, win = made
         n += 1
-        ctx = WinContext(win, True)
+        ctx = Situation(win, True)
         if region == "luzhou":
             if hand.concealed[0:27].any() and rng.random() < 0.5:
                 t = int(rng.choice(np.flatnonzero(hand.concealed)))
@@ -71,9 +71,9 @@ for region in ("luzhou", "wuhan", "guiyang", "fuzhou"):
                 hand = Hand(c, melds)
             held = hand.all_tiles(win)
             indicator = int(rng.choice([t for t in range(27) if held[t] <= 3]))
-            out.append(row(wuhan.score(hand, ctx, indicator=indicator, losers=losers)))
+            out.append(row(wuhan.score(hand, ctx.replace(indicator=indicator, losers=losers))))
         elif region == "guiyang":
-            out.append(row(guiyang.score(hand, ctx, flip=int(rng.integers(27)))))
+            out.append(row(guiyang.score(hand, ctx.replace(flip=int(rng.integers(27))))))
         else:
             for rules in (fuzhou.FuzhouRules(), max_):
                 out.append(row(fuzhou.score(hand, ctx, rules)))

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 import hupai
 from hupai import batch, tiles
-from hupai.rules import REGIONS, Hand, WinContext
+from hupai.rules import REGIONS, Hand, Situation
 
 EMPTY = np.zeros(34, np.uint8)
 WALL = np.full(34, 4, np.uint8)          # every tile at four copies: 136 tiles
@@ -81,7 +81,7 @@ def test_a_fifth_copy_of_the_winning_tile_is_refused(region):
     else:
         kwargs = {}
     with pytest.raises(ValueError, match="5 copies of 1m counting the melds and the winning tile"):
-        module.score(hand, WinContext(0, True), **kwargs)
+        module.score(hand, Situation(0, True, **kwargs))
 
 
 # ------------------------------------------------------------------ jokers: 8, 9, only jokers

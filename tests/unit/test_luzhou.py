@@ -3,14 +3,14 @@ import numpy as np
 import pytest
 
 from hupai import tiles
-from hupai.rules import Hand, Ledger, WinContext, luzhou
+from hupai.rules import Hand, Ledger, Situation, luzhou
 from hupai.rules.luzhou import LuzhouRules
 
 T = tiles.parse_tile
 
 
 def score(concealed, win, self_draw=True, melds=(), rules=LuzhouRules(), **ctx):
-    return luzhou.score(Hand.parse(concealed, melds), WinContext(T(win), self_draw, **ctx), rules)
+    return luzhou.score(Hand.parse(concealed, melds), Situation(T(win), self_draw, **ctx), rules)
 
 
 def test_values_of_the_table():
@@ -136,7 +136,7 @@ def test_invalid_hands():
     with pytest.raises(ValueError, match="not a sequence"):
         score("123m456m234p5p", "5p", melds=[("chi", "791p")], rules=LuzhouRules(allow_chi=True))
     with pytest.raises(ValueError, match="honour"):
-        luzhou.score(Hand.parse("123m456m234p567p1z"), WinContext(T("5p"), True))
+        luzhou.score(Hand.parse("123m456m234p567p1z"), Situation(T("5p"), True))
     with pytest.raises(ValueError, match="5 copies of 1m"):
         score("1111m456m234p567p", "1m")
     with pytest.raises(ValueError, match="identical"):
@@ -158,7 +158,7 @@ def test_invalid_hands():
 def test_inputs_not_mutated():
     hand = Hand.parse("123m456m234p567p7z")
     before = hand.concealed.copy()
-    luzhou.score(hand, WinContext(T("9p"), True))
+    luzhou.score(hand, Situation(T("9p"), True))
     assert (hand.concealed == before).all()
     assert not hand.concealed.flags.writeable
 
@@ -170,7 +170,7 @@ def test_chajiao_table():
         "C": Hand.parse("123456789s1479p"),
         "D": Hand.parse("234m567m345p678p9p"),
     }
-    res = luzhou.chajiao(seats, dealer="A")
+    res = luzhou.exhaust(seats, dealer="A")
     assert res.ready == {"A": True, "B": False, "C": False, "D": True}
     assert res.huazhu == {"A": False, "B": True, "C": False, "D": False}
     assert res.values == {"A": 2, "D": 10}
@@ -178,7 +178,7 @@ def test_chajiao_table():
     assert res.next_dealer == "A"
     assert sum(res.payments.values()) == 0
     # with a winner, nobody is re-dealt here, and the winner neither pays nor collects
-    res = luzhou.chajiao({**seats, "C": None}, dealer="A")
+    res = luzhou.exhaust({**seats, "C": None}, dealer="A")
     assert res.next_dealer is None and "C" not in res.payments
 
 
@@ -258,10 +258,10 @@ def test_a_tiegui_peng_beside_four_natural_copies_scores_and_chajiao_goes_on():
     # peng 11m + 紅中 (L27), then the other two natural 1m drawn: play reaches it, so
     # it is never an error; 1m (five with the meld's ghost) is one 閨
     hand = Hand.parse("11m456p789p23p", [("peng", "11m7z")])
-    r = luzhou.score(hand, WinContext(T("1p"), True))
+    r = luzhou.score(hand, Situation(T("1p"), True))
     assert r.is_win and r.patterns == ("閨自摸",)
     seats = {"A": hand, "B": Hand.parse("123m456m789m1234p"), "C": None, "D": Hand.parse("1359m2468p1479s7z")}
-    res = luzhou.chajiao(seats)
+    res = luzhou.exhaust(seats)
     assert res.ready == {"A": True, "B": True, "D": False}
     assert res.seats["A"].waits == (T("1p"), T("4p"), T("7p"))
     assert sum(res.payments.values()) == 0 and res.payments["D"] < 0
@@ -272,11 +272,11 @@ def test_a_forbidden_meld_is_a_result_everywhere():
     rep = luzhou.ready(chi)
     assert not rep.ready and "吃" in rep.reason and "L13" in rep.reason
     seats = {"A": chi, "B": Hand.parse("123m456m789m1234p"), "C": None, "D": None}
-    res = luzhou.chajiao(seats)
+    res = luzhou.exhaust(seats)
     assert res.ready == {"A": False, "B": True}
     assert res.payments == {"A": -res.seats["B"].value, "B": res.seats["B"].value}
     ghosts_only = Hand.parse("456m234p567p9p", [("peng", "7z7z7z")])
-    r = luzhou.score(ghosts_only, WinContext(T("9p"), True))
+    r = luzhou.score(ghosts_only, Situation(T("9p"), True))
     assert not r.is_win and "L19" in r.reason
 
 
@@ -294,7 +294,7 @@ def test_situations_that_cannot_happen_are_value_errors(ctx, fragment):
 def test_rules_of_another_region_are_a_type_error():
     from hupai.rules.wuhan import WuhanRules
     with pytest.raises(TypeError, match="rules must be LuzhouRules, not WuhanRules"):
-        luzhou.score(Hand.parse("123m456m234p567p7z"), WinContext(T("9p"), True), WuhanRules())
+        luzhou.score(Hand.parse("123m456m234p567p7z"), Situation(T("9p"), True), WuhanRules())
     with pytest.raises(TypeError, match="rules must be LuzhouRules"):
         luzhou.ready(Hand.parse("123m456m234p567p7z"), WuhanRules())
 
@@ -306,7 +306,7 @@ def test_rules_of_another_region_are_a_type_error():
 ])
 def test_chajiao_takes_exactly_the_four_seats(seats):
     with pytest.raises(ValueError, match="exactly the seats A, B, C and D"):
-        luzhou.chajiao(seats)
+        luzhou.exhaust(seats)
 
 
 @pytest.mark.parametrize("kwargs, exc", [

@@ -1,10 +1,10 @@
 """The region-independent models refuse what is not a hand or cannot happen (review
-items: Hand's promised copy check, WinContext booleans, impossible combinations)."""
+items: Hand's promised copy check, Situation booleans, impossible combinations)."""
 import numpy as np
 import pytest
 
 from hupai import tiles
-from hupai.rules import Hand, WinContext
+from hupai.rules import Hand, Situation
 from hupai.rules.model import MOST_COPIES, check_table
 
 T = tiles.parse_tile
@@ -37,15 +37,15 @@ def test_a_hand_with_more_copies_than_any_tile_set_holds_is_refused():
 def test_win_context_checks_its_facts(kwargs, exc, fragment):
     kwargs.setdefault("self_draw", True)
     with pytest.raises(exc, match=fragment):
-        WinContext(T("5p"), **kwargs)
+        Situation(T("5p"), **kwargs)
 
 
 def test_win_context_takes_the_tile_as_notation_too():
-    assert WinContext("5p", True) == WinContext(T("5p"), True)
+    assert Situation("5p", True) == Situation(T("5p"), True)
     with pytest.raises(ValueError, match="outside 0-33"):
-        WinContext(34, True)
+        Situation(34, True)
     with pytest.raises(TypeError):
-        WinContext(2.0, True)
+        Situation(2.0, True)
 
 
 def test_table_labels():

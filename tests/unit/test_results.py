@@ -22,10 +22,12 @@ def test_paid_to_rejects_what_of_rejects(items, problem):
         Ledger.paid_to("W", items)
 
 
-def test_win_result_equals_the_dataclass_constructor():
+def test_a_win_takes_its_value_and_patterns_from_its_breakdown():
+    from hupai.rules import Step, wuhan
     ledger = Ledger.paid_to("W", [("A", 2, "胡")])
-    fast = ScoreResult.win(2, "分", ("小胡",), ledger, {"laizi": 3})
-    assert fast == ScoreResult(True, 2, "分", ("小胡",), ledger, None, {"laizi": 3})
+    steps = (Step(wuhan.PATTERNS["xiaohu"], "set", 1), Step(wuhan.PATTERNS["kaikou"], "double", 1))
+    fast = ScoreResult.win(steps, "分", ledger, {"laizi": 3})
+    assert fast == ScoreResult(True, 2, "分", ("小胡",), ledger, None, {"laizi": 3}, steps)
     assert fast.payments == {"A": -2, "W": 2}
     with pytest.raises(AttributeError):
         fast.value = 5          # still frozen

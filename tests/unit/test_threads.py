@@ -10,7 +10,7 @@ import pytest
 
 import hupai
 from hupai import _core
-from hupai.rules import Hand, WinContext, fuzhou, guiyang, luzhou
+from hupai.rules import Hand, Situation, fuzhou, guiyang, luzhou
 
 WIN14 = hupai.parse("13m5p9s11z2p3s")   # 8 tiles + 6 jokers: many arrangements, a slow call
 READY13 = hupai.parse("123m456p789s1112z")
@@ -104,16 +104,16 @@ def _single_hand_work(hands, jokers):
 
 
 SCORING = [
-    (luzhou, Hand.parse("23m7z456m234p9p", melds=[("peng", "111m")]), WinContext(17, True)),
-    (luzhou, Hand.parse("1122m3344m5566m7z"), WinContext(5, True)),
-    (guiyang, Hand.parse("1112345678999m"), WinContext(4, False, robbing_kong=True)),
-    (fuzhou, Hand.parse("123m456p789s1235z"), WinContext(31, True)),
+    (luzhou, Hand.parse("23m7z456m234p9p", melds=[("peng", "111m")]), Situation(17, True)),
+    (luzhou, Hand.parse("1122m3344m5566m7z"), Situation(5, True)),
+    (guiyang, Hand.parse("1112345678999m"), Situation(4, False, robbing_kong=True)),
+    (fuzhou, Hand.parse("123m456p789s1235z"), Situation(31, True)),
 ]
 
 
 def _scoring_work():
     return [(r.value, r.patterns, r.payments) for r in (m.score(h, c) for m, h, c in SCORING)] + \
-        [luzhou.chajiao({"A": SCORING[0][1], "B": SCORING[1][1], "C": None, "D": Hand.parse("1359m2468p1479s7z")}
+        [luzhou.exhaust({"A": SCORING[0][1], "B": SCORING[1][1], "C": None, "D": Hand.parse("1359m2468p1479s7z")}
                         ).payments]
 
 

@@ -2,7 +2,7 @@
 import pytest
 
 from hupai import tiles
-from hupai.rules import Hand, WinContext, wuhan
+from hupai.rules import Hand, Situation, wuhan
 from hupai.rules.wuhan import Loser, WuhanRules, laizi_of, must_kong_tiles
 
 T = tiles.parse_tile
@@ -15,12 +15,10 @@ def losers(discard=True, opened=(True, True, True), dealer=None, kongs=None):
 
 
 def score(concealed, win, self_draw=False, melds=(("chi", "345p"),), indicator="8p", rules=WuhanRules(),
-          ls=None, **kw):
-    ctx_keys = {"after_kong", "robbing_kong", "dealer"}
-    ctx = WinContext(T(win), self_draw, **{k: v for k, v in kw.items() if k in ctx_keys})
-    rest = {k: v for k, v in kw.items() if k not in ctx_keys}
-    return wuhan.score(Hand.parse(concealed, melds), ctx, rules, indicator=indicator,
-                       losers=ls or losers(discard=not self_draw and not kw.get("robbing_kong")), **rest)
+          ls=None, **facts):
+    situation = Situation(T(win), self_draw, indicator=indicator,
+                          losers=ls or losers(discard=not self_draw and not facts.get("robbing_kong")), **facts)
+    return wuhan.score(Hand.parse(concealed, melds), situation, rules)
 
 
 @pytest.mark.parametrize("indicator, variant, laizi", [
@@ -129,7 +127,7 @@ def test_bad_input():
 
 
 def test_huangzhuang_settles_nothing():
-    res = wuhan.chajiao({s: None for s in "ABCD"}, dealer="B")
+    res = wuhan.exhaust({s: None for s in "ABCD"}, dealer="B")
     assert res.payments == {} and res.next_dealer == "B" and res.event.startswith("荒莊")
 
 
@@ -156,11 +154,13 @@ def test_bad_indicators_and_flags_are_named():
     losers = [wuhan.Loser(s, True) for s in "ABC"]
     for bad in (34, -1):
         with pytest.raises(ValueError, match="outside 0-33"):
-            wuhan.score(hand, WinContext(22, True), indicator=bad, losers=losers)
+            wuhan.score(hand, Situation(22, True, indicator=bad, losers=losers))
         with pytest.raises(ValueError, match="outside 0-33"):
             wuhan.laizi_of(bad)
     with pytest.raises(TypeError, match="tile index must be an int"):
-        wuhan.score(hand, WinContext(22, True), indicator=None, losers=losers)
+        wuhan.score(hand, Situation(22, True, indicator=2.0, losers=losers))
+    with pytest.raises(ValueError, match="needs the flipped indicator"):
+        wuhan.score(hand, Situation(22, True, losers=losers))
     with pytest.raises(ValueError, match="suit letter"):
         wuhan.must_kong_tiles("5x")
     with pytest.raises(ValueError, match="exactly one tile"):
@@ -175,8 +175,8 @@ def test_bad_indicators_and_flags_are_named():
 def test_results_are_read_only_so_settlements_can_be_shared():
     hand = Hand.parse("234m678m123p5s", [("chi", "345s")])
     losers = [wuhan.Loser(s, True) for s in "ABC"]
-    first = wuhan.score(hand, WinContext(22, True), indicator=0, losers=losers)
-    again = wuhan.score(hand, WinContext(22, True), indicator=0, losers=losers)
+    first = wuhan.score(hand, Situation(22, True, indicator=0, losers=losers))
+    again = wuhan.score(hand, Situation(22, True, indicator=0, losers=losers))
     assert first.is_win and first == again
     with pytest.raises(TypeError):
         first.detail["multiplier"] = 0          # type: ignore[index]

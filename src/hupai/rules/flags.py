@@ -9,6 +9,7 @@ from .._messages import short
 
 F = TypeVar("F", bound="RegionFlags")
 _UNPREFIXED = frozenset({"ghost_as_fifth_copy"})   # flags the case format names without a prefix
+_DEFAULTS: dict[type, "RegionFlags"] = {}
 
 __all__ = ["RegionFlags"]
 
@@ -53,11 +54,20 @@ class RegionFlags:
             raise TypeError(f"{self.PREFIX}{name} {kind}, not {type(value).__name__} {short(value)}")
 
     @classmethod
+    def defaults(cls: type[F]) -> F:
+        """The default rules, one object per class (the valuation caches key on the
+        rules, so one shared object keeps them warm)."""
+        found = _DEFAULTS.get(cls)
+        if found is None:
+            found = _DEFAULTS[cls] = cls()
+        return found  # type: ignore[return-value]
+
+    @classmethod
     def coerce(cls: type[F], rules: Optional[object]) -> F:
         """``rules`` itself when it is this region's flag class, the defaults for None;
         TypeError for anything else (another region's rules included)."""
         if rules is None:
-            return cls()
+            return cls.defaults()
         if type(rules) is not cls and not isinstance(rules, cls):
             raise TypeError(f"rules must be {cls.__name__}, not {type(rules).__name__}")
         return rules  # type: ignore[return-value]

@@ -1,4 +1,4 @@
-"""Fuzhou (Jiangxi) mahjong 撫州麻將 (seed 003; digest ../shared/rules/fuzhou.md).
+"""Fuzhou (Jiangxi) mahjong 撫州麻將 (seed 003).
 
 136 tiles, 碰 and 扛 only, no jokers.  Any three different winds, and 中發白, form a
 順子.  Besides four sets and a pair: 七小對, 十三爛 (14 different tiles, suited ones of
@@ -13,20 +13,28 @@ from dataclasses import dataclass
 from typing import Mapping, NamedTuple, Optional, Sequence
 
 from .. import _core
-from ..tiles import HONORS
-from .flags import RegionFlags
-from .ledger import Ledger, Transfer
 from .._messages import short
-from .model import (ANGANG, BUGANG, CHI, KONGS, MINGGANG, OTHERS, PENG, SEATS, Hand, WinContext,
-                    check_dealer, check_table)
-from .patterns import Pattern, PatternTable, preference, resolve
-from .result import ChajiaoResult, ScoreResult
+from ..tiles import HONORS
+from .breakdown import Step, evaluate
+from .flags import RegionFlags
+from .ledger import Amount, Ledger, Transfer
+from .model import ANGANG, BUGANG, CHI, KONGS, MINGGANG, OTHERS, PENG, SEATS, DeclaredMeld, Hand, \
+    check_dealer, check_table
+from .patterns import FromFlag, Pattern, PatternTable, preference, resolve, steps
+from .result import ExhaustResult, ScoreResult, SeatReport
+from .settlement import wait_report, win_ledger
+from .situation import Situation
 
-__all__ = ["FuzhouRules", "Rules", "PATTERNS", "score", "score_case", "kong_points", "kong_ledger",
-           "shao", "next_dealer",
-           "chajiao", "UNIT"]
+__all__ = ["name", "TITLE", "FACTS", "FuzhouRules", "Rules", "PATTERNS", "UNIT", "score", "ready", "exhaust",
+           "analyze", "make_hand", "kong_points", "kong_ledger", "shao", "next_dealer", "SIDE_SETTLEMENTS"]
 
+name = "fuzhou"
+TITLE = "Fuzhou (Jiangxi) mahjong 撫州麻將"
 UNIT = "分"
+#: The settlements ``payment_scope`` may ask for.
+PAYMENT_SCOPES = ("hand", "kong")
+#: The situation facts Fuzhou reads.
+FACTS = frozenset({"after_kong", "robbing_kong", "tianhu", "dihu", "dealer", "payment_scope"})
 
 
 @dataclass(frozen=True)
@@ -53,29 +61,50 @@ Rules = FuzhouRules
 
 
 class Facts(NamedTuple):
+    """One reading of a winning hand, as the pattern predicates see it."""
+
     shape: str            # "basic", "qixiaodui", "shisanlan", "qixing", "any" (all honours)
     triplets: bool        # basic with every set a triplet or kong
     qing: bool            # one suit, or all honours
-    ctx: WinContext
+    tianhu: bool
+    dihu: bool
 
 
+# the named patterns add (C1 sum) or count by the largest (max)
+_NAMED = FromFlag("pattern_combine", {"sum": "add", "max": "max"})
+
+#: Every Fuzhou pattern: the named ones (L59-75), then what the score applies to them.
 PATTERNS = PatternTable([
-    Pattern("qixiaodui", "七小對", "seven pairs", 5, lambda f: f.shape == "qixiaodui", source="L35, L67"),
-    Pattern("dasipeng", "大四碰", "all triplets", 4, lambda f: f.shape == "basic" and f.triplets,
-            source="L69"),
-    Pattern("qingyise", "清一色", "one suit (or all honours, any arrangement)", 10, lambda f: f.qing,
-            source="L47, L75"),
-    Pattern("shisanlan", "十三爛", "thirteen unrelated", 2, lambda f: f.shape == "shisanlan",
-            source="L37-43, L63"),
-    Pattern("qixing", "七星十三爛", "thirteen unrelated with all honours", 4,
-            lambda f: f.shape == "qixing", source="L65"),
-    Pattern("tianhu", "天胡", "heavenly hand", 10, lambda f: f.ctx.tianhu, source="L71"),
-    Pattern("dihu", "地胡", "win on the dealer's first discard", 10, lambda f: f.ctx.dihu,
-            source="L73"),
-])
+    Pattern("qixiaodui", "七小對", "Seven pairs", "L35, L67", 5, _NAMED, lambda f: f.shape == "qixiaodui"),
+    Pattern("dasipeng", "大四碰", "All triplets", "L69", 4, _NAMED, lambda f: f.shape == "basic" and f.triplets),
+    Pattern("qingyise", "清一色", "Full flush (or all honours, any arrangement)", "L47, L75", 10, _NAMED,
+            lambda f: f.qing),
+    Pattern("shisanlan", "十三爛", "Thirteen unrelated", "L37-43, L63", 2, _NAMED, lambda f: f.shape == "shisanlan"),
+    Pattern("qixing", "七星十三爛", "Seven stars thirteen unrelated", "L65", 4, _NAMED,
+            lambda f: f.shape == "qixing"),
+    Pattern("tianhu", "天胡", "Heavenly hand", "L71", 10, _NAMED, lambda f: f.tianhu),
+    Pattern("dihu", "地胡", "Earthly hand (on the dealer's first discard)", "L73", 10, _NAMED, lambda f: f.dihu),
+    # not predicates: applied by the score's steps
+    Pattern("pinghu", "平胡", "Plain hand", "L59-61", 1, "set"),
+    Pattern("siguiyi", "四規一", "Four of a kind kept in hand", "L45, L77-81", 1, "double"),
+    Pattern("gangkai", "扛上開花", "Win on a kong replacement", "L83-87", 1, "double"),
+    Pattern("bangyipao", "綁一炮", "Tied-on point", "L57", 1, "add"),
+    Pattern("qianggang", "搶扛", "Robbing a kong", "L55", None, "label"),
+    Pattern("houshao", "后燒", "Exhausted wall: everyone pays the dealer", "L93", 1, "set"),
+    Pattern("qianshao", "前燒", "First discard followed: the dealer pays everyone", "L91", 1, "set"),
+], combine="add")
 
+#: Kong points, paid when the kong is made, win or not (L51-53): from each of the others
+#: for 暗扛 and 補扛, from the feeder for 明扛.
+KONG_POINTS = {ANGANG: 2, BUGANG: 1, MINGGANG: 2}
+_KONG_NAMES = {ANGANG: "暗扛", BUGANG: "補扛", MINGGANG: "明扛"}
+
+
+# ------------------------------------------------------------------ readings
 
 def _readings(full: list, hand: Hand, rules: FuzhouRules) -> list[tuple[str, bool, bool]]:
+    """(shape, all triplets, 清) of each way the complete hand can be read, sorted (an
+    order that does not depend on PYTHONHASHSEED)."""
     melds = hand.melds
     held = [t for t, n in enumerate(full) if n] + [m.tiles[0] for m in melds]
     groups = {t // 9 if t < HONORS else 3 for t in held}
@@ -86,16 +115,14 @@ def _readings(full: list, hand: Hand, rules: FuzhouRules) -> list[tuple[str, boo
         out.add(("any", False, True))   # 字一色 counts as 清一色 without a shape (L47)
     for r in _core.readings(bytes(full), 0, seven_pairs=not melds, quads_as_two_pairs=True,
                             honor_sequences=rules.honor_chow):
-        if r.form == "seven_pairs":
-            out.add(("qixiaodui", False, one_suit or all_honors))
-        else:
-            out.add(("basic", r.triplets_only, one_suit or all_honors))
+        shape = "qixiaodui" if r.form == "seven_pairs" else "basic"
+        out.add((shape, r.triplets_only and shape == "basic", one_suit or all_honors))
     if not melds and sum(full) == 14 and max(full) == 1:
         strict = rules.shisanlan_strict_147
         if _core.lan_deficit(bytes(full), strict=strict) == 0:
             seven = _core.lan_deficit(bytes(full), strict=strict, seven_stars=True) == 0
             out.add(("qixing" if seven else "shisanlan", False, False))
-    return sorted(out)      # an order that does not depend on PYTHONHASHSEED
+    return sorted(out)
 
 
 def _siguiyi(full: list, hand: Hand, rules: FuzhouRules) -> int:
@@ -107,40 +134,118 @@ def _siguiyi(full: list, hand: Hand, rules: FuzhouRules) -> int:
     return n if rules.siguiyi_stack == "per_occurrence" else min(n, 1)
 
 
-def _value(f: Facts, siguiyi: int, rules: FuzhouRules) -> tuple[int, tuple[Pattern, ...], int]:
-    ctx = f.ctx
-    return _value_cached(f.shape, f.triplets, f.qing, ctx.tianhu, ctx.dihu,
-                         ctx.after_kong and ctx.self_draw, siguiyi, rules)
-
-
 @functools.lru_cache(maxsize=4096)
-def _value_cached(shape: str, triplets: bool, qing: bool, tianhu: bool, dihu: bool, gangkai: bool,
-                  siguiyi: int, rules: FuzhouRules) -> tuple[int, tuple[Pattern, ...], int]:
-    """(score, patterns, doublings) of one reading: a pure function of these facts."""
-    ctx = WinContext(0, gangkai, after_kong=gangkai, tianhu=tianhu, dihu=dihu)
-    f = Facts(shape, triplets, qing, ctx)
-    hits = resolve(PATTERNS, f)
-    points = [int(p.value) for p in hits]
-    p = (sum(points) if rules.pattern_combine == "sum" else max(points)) if points else 1
-    doublings = siguiyi if f.shape in ("basic", "qixiaodui") else 0
-    gangkai = f.ctx.after_kong and f.ctx.self_draw
+def _valuation(facts: Facts, gangkai: bool, robbing: bool, siguiyi: int, rules: FuzhouRules,
+               table: PatternTable) -> tuple[Step, ...]:
+    """The breakdown of one reading: the named patterns (or 平胡), ×2 per 四規一 (basic
+    and 七小對 shapes), ×2 for 扛上開花 (``gangkai_siguiyi`` once: one doubling in all),
+    then +1 綁一炮 (L57, L77-87).  A pure function of its arguments, cached."""
+    named = resolve(table, facts)
+    out = steps(table, named or (table["pinghu"],), rules)
+    doublings = siguiyi if facts.shape in ("basic", "qixiaodui") else 0
+    once = gangkai and rules.gangkai_siguiyi == "once" and doublings > 0   # C9: one doubling in all
+    if doublings:
+        out += steps(table, [table["siguiyi"]], rules, times=1 if once else doublings)
     if gangkai:
-        doublings = doublings + 1 if rules.gangkai_siguiyi == "multiply" or not doublings else 1
-    return p * 2 ** doublings + 1, hits, doublings if f.shape in ("basic", "qixiaodui") else 0
+        out += steps(table, [table["gangkai"]], rules, times=0 if once else 1)
+    if robbing:
+        out += steps(table, [table["qianggang"]], rules)
+    return tuple(out + steps(table, [table["bangyipao"]], rules))
 
+
+# ------------------------------------------------------------------ one win
+
+def score(hand: Hand, situation: Situation, rules: Optional[FuzhouRules] = None) -> ScoreResult:
+    """Score a Fuzhou win.  ``value`` is the score per payer, 綁一炮 included (搶扛: the
+    robbed player pays three times it, L55); ``payment_scope`` "kong" adds the winner's
+    kong points.  A hand with a chi does not win: 吃 is not played (L17, L29)."""
+    rules = FuzhouRules.coerce(rules)
+    forbidden = _check(hand, situation)
+    if forbidden:
+        return ScoreResult.no_win(forbidden, UNIT)
+    full = hand.concealed.tolist()
+    full[situation.win_tile] += 1
+    best = _best(full, hand, situation, rules)
+    if best is None:
+        return ScoreResult.no_win("the tiles do not form a winning hand", UNIT)
+    shape, breakdown = best
+    ledger = _win_ledger(evaluate(breakdown), situation)
+    if "kong" in situation.payment_scope:
+        ledger = ledger + kong_points(hand)
+    return ScoreResult.win(breakdown, UNIT, ledger, {"shape": shape})
+
+
+def _best(full: list, hand: Hand, situation: Situation,
+          rules: FuzhouRules) -> Optional[tuple[str, tuple[Step, ...]]]:
+    """(shape, breakdown) of the highest score; equal scores: the shared tie-break."""
+    sgy = _siguiyi(full, hand, rules)
+    gangkai = situation.after_kong and situation.self_draw
+    best, best_key = None, ()   # type: tuple[Optional[tuple], tuple]
+    for shape, triplets, qing in _readings(full, hand, rules):
+        facts = Facts(shape, triplets, qing, situation.tianhu, situation.dihu)
+        breakdown = _valuation(facts, gangkai, situation.robbing_kong, sgy, rules, PATTERNS)
+        key = (evaluate(breakdown), preference(PATTERNS, (s.pattern.id for s in breakdown if s.pattern.listed)))
+        if best is None or key > best_key:
+            best, best_key = (shape, breakdown), key
+    return best
+
+
+def _check(hand: Hand, situation: Situation) -> Optional[str]:
+    """ValueError for what is not a Fuzhou win at all (a meld that is no meld, more
+    copies than exist, a win that cannot happen); the reason when the rules forbid it."""
+    if not isinstance(hand, Hand):
+        raise TypeError(f"hand must be a Hand, not {type(hand).__name__}")
+    if not isinstance(situation, Situation):
+        raise TypeError(f"situation must be a Situation, not {type(situation).__name__}")
+    situation.check_facts(name, FACTS, PAYMENT_SCOPES)
+    if situation.win_tile is None:
+        raise ValueError("a win needs its winning tile (win_tile)")
+    hand.check_copies(situation.win_tile)
+    forbidden = melds_problem(hand.melds)
+    if situation.after_kong and not any(m.is_kong for m in hand.melds):
+        raise ValueError("after_kong (扛上開花): the winner has no kong among his melds")
+    if situation.dihu and (situation.self_draw or situation.dealer):
+        raise ValueError("地胡 in Fuzhou is another player winning on the dealer's first discard (L73): "
+                         "not a self-draw, not the dealer")
+    return forbidden
+
+
+def melds_problem(melds: Sequence[DeclaredMeld]) -> Optional[str]:
+    """Why Fuzhou forbids these melds (a chi, L17, L29), or None; ValueError for a meld
+    that is no meld at all."""
+    forbidden = None
+    for m in melds:
+        if m.kind == CHI:
+            low = min(m.tiles)
+            if sorted(m.tiles) != [low, low + 1, low + 2] or low >= HONORS or low // 9 != (low + 2) // 9:
+                raise ValueError(f"{m}: a chi is three consecutive tiles of one suit")
+            forbidden = forbidden or "吃 is not played in Fuzhou: only 碰 and 扛 (L17, L29)"
+        elif len(set(m.tiles)) != 1:
+            raise ValueError(f"{m}: a {m.kind} is identical tiles")
+    return forbidden
+
+
+def _win_ledger(value: Amount, situation: Situation) -> Ledger:
+    """Self-draw: each of the three pays the score; 搶扛: as a self-draw, the konger pays
+    all three shares (L55); a discard: the discarder pays (L51)."""
+    if situation.robbing_kong:
+        return win_ledger(3 * value, False, "搶扛")
+    return win_ledger(value, situation.self_draw, "自摸" if situation.self_draw else "放炮")
+
+
+# ------------------------------------------------------------------ kongs
 
 def kong_ledger(kind: str, konger: str, others: Sequence[str], feeder: Optional[str] = None) -> Ledger:
     """The points of one kong, paid the moment it is made, win or not (L51-53): 暗扛 2
     from each of ``others``, 補扛 1 from each, 明扛 2 from the ``feeder`` alone."""
-    if kind == ANGANG:
-        return Ledger.of(Transfer(o, konger, 2, "暗扛") for o in others)
-    if kind == BUGANG:
-        return Ledger.of(Transfer(o, konger, 1, "補扛") for o in others)
-    if kind == MINGGANG:
-        if feeder is None or feeder == konger:
-            raise ValueError("a 明扛 is paid by the player whose discard was konged")
-        return Ledger.of([Transfer(feeder, konger, 2, "明扛")])
-    raise ValueError(f"{short(kind)} is not a kong")
+    if kind not in KONG_POINTS:
+        raise ValueError(f"{short(kind)} is not a kong")
+    points, why = KONG_POINTS[kind], _KONG_NAMES[kind]
+    if kind != MINGGANG:
+        return Ledger.of(Transfer(o, konger, points, why) for o in others)
+    if feeder is None or feeder == konger:
+        raise ValueError("a 明扛 is paid by the player whose discard was konged")
+    return Ledger.of([Transfer(feeder, konger, points, why)])
 
 
 def kong_points(hand: Hand) -> Ledger:
@@ -155,98 +260,52 @@ def kong_points(hand: Hand) -> Ledger:
     return ledger
 
 
-def score(hand: Hand, ctx: WinContext, rules: Optional[FuzhouRules] = None, *,
-          payment_scope: Sequence[str] = ("hand",)) -> ScoreResult:
-    """Score a Fuzhou win; ``payment_scope`` adds "kong" for the winner's kong points.
-    ``value`` is the score per payer, 綁一炮 included (搶扛: the robbed player pays three
-    times it).  A hand with a chi does not win: 吃 is not played (L17, L29)."""
+# ------------------------------------------------------------------ the end of the wall
+
+def ready(hand: Hand, rules: Optional[FuzhouRules] = None, situation: Optional[Situation] = None) -> SeatReport:
+    """The tiles that complete ``hand`` as a self-drawn win, and the best one's score
+    per payer.  Fuzhou has no 查叫 (后燒 settles the exhaust), so this is what a seat is
+    waiting for; a hand with a chi is never ready."""
     rules = FuzhouRules.coerce(rules)
-    scope = _scope(payment_scope)
-    forbidden = _check_hand(hand, ctx)
+    situation = _ready_situation(situation)
+    forbidden = melds_problem(hand.melds)
     if forbidden:
-        return ScoreResult.no_win(forbidden, UNIT)
-    full = hand.concealed.tolist()
-    full[ctx.win_tile] += 1
-    sgy = _siguiyi(full, hand, rules)
-    best = None
-    best_key: tuple = ()
-    for shape, triplets, qing in _readings(full, hand, rules):
-        v, hits, doublings = _value(Facts(shape, triplets, qing, ctx), sgy, rules)
-        # the highest score; equal scores: the shared tie-break (patterns.preference)
-        key = (v, preference(PATTERNS, (p.id for p in hits)))
-        if best is None or key > best_key:
-            best, best_key = (v, hits, shape), key
-    if best is None:
-        return ScoreResult.no_win("the tiles do not form a winning hand", UNIT)
-    value, hits, shape = best
-    ledger = _win_ledger(value, ctx)
-    if "kong" in scope:
-        ledger = ledger + kong_points(hand)
-    return ScoreResult(True, value, UNIT, _names(hits, shape, sgy, ctx), ledger, detail={"shape": shape})
+        return SeatReport("", False, reason=forbidden)
+    own = hand.all_tiles()
+
+    def win_on(t: int):
+        if own[t] >= 4:
+            return None
+        res = score(hand, situation.replace(win_tile=t, self_draw=True), rules)
+        return (res.value, [s.pattern for s in res.breakdown]) if res.is_win else None
+
+    return wait_report("", range(34), win_on, PATTERNS)
 
 
-def _scope(payment_scope: object) -> set[str]:
-    if isinstance(payment_scope, str) or not isinstance(payment_scope, (list, tuple, set, frozenset)):
-        raise TypeError(f"payment_scope is a list of settlements such as ['hand', 'kong'], not "
-                        f"{type(payment_scope).__name__}")
-    scope = set(payment_scope) | {"hand"}
-    if scope - {"hand", "kong"}:
-        raise ValueError(f"unknown payment scope {short(sorted(map(str, scope - {'hand', 'kong'})))}")
-    return scope
+def _ready_situation(situation: Optional[Situation]) -> Situation:
+    situation = situation if situation is not None else Situation()
+    if situation.win_tile is not None:
+        raise ValueError("readiness is asked of 13 tiles: the situation has no win_tile")
+    situation.check_facts(name, FACTS, PAYMENT_SCOPES)
+    return situation
 
 
-def _check_hand(hand: Hand, ctx: WinContext) -> Optional[str]:
-    """ValueError for what is not a Fuzhou win at all (a meld that is no meld, more
-    copies than exist, a win that cannot happen); the reason when the rules forbid it."""
-    if not isinstance(hand, Hand):
-        raise TypeError(f"hand must be a Hand, not {type(hand).__name__}")
-    if not isinstance(ctx, WinContext):
-        raise TypeError(f"ctx must be a WinContext, not {type(ctx).__name__}")
-    hand.check_copies(ctx.win_tile)
-    forbidden = None
-    for m in hand.melds:
-        if m.kind == CHI:
-            low = min(m.tiles)
-            if sorted(m.tiles) != [low, low + 1, low + 2] or low >= HONORS or low // 9 != (low + 2) // 9:
-                raise ValueError(f"{m}: a chi is three consecutive tiles of one suit")
-            forbidden = forbidden or "吃 is not played in Fuzhou: only 碰 and 扛 (L17, L29)"
-        elif len(set(m.tiles)) != 1:
-            raise ValueError(f"{m}: a {m.kind} is identical tiles")
-    if ctx.after_kong and not any(m.is_kong for m in hand.melds):
-        raise ValueError("after_kong (扛上開花): the winner has no kong among his melds")
-    if ctx.dihu and (ctx.self_draw or ctx.dealer):
-        raise ValueError("地胡 in Fuzhou is another player winning on the dealer's first discard (L73): "
-                         "not a self-draw, not the dealer")
-    return forbidden
-
-
-def _names(hits: Sequence[Pattern], shape: str, siguiyi: int, ctx: WinContext) -> tuple[str, ...]:
-    names = [p.name for p in hits] or ["平胡"]
-    if siguiyi and shape in ("basic", "qixiaodui"):
-        names.append("四規一")
-    if ctx.after_kong and ctx.self_draw:
-        names.append("扛上開花")
-    if ctx.robbing_kong:
-        names.append("搶扛")
-    names.append("綁一炮")
-    return tuple(names)
-
-
-def _win_ledger(value: int, ctx: WinContext) -> Ledger:
-    """Self-draw: each of the three pays the score; 搶扛: as a self-draw, the konger pays
-    all three shares (L55); a discard: the discarder pays (L51)."""
-    if ctx.self_draw:
-        return Ledger.of(Transfer(s, "W", value, "自摸") for s in OTHERS)
-    if ctx.robbing_kong:
-        return Ledger.of([Transfer("A", "W", 3 * value, "搶扛")])
-    return Ledger.of([Transfer("A", "W", value, "放炮")])
-
-
-def score_case(case: dict, rules: FuzhouRules) -> ScoreResult:
-    """Adapter for the case format (FORMAT.md §4)."""
-    from ..verify import context_of, hand_of
-    return score(hand_of(case), context_of(case), rules,
-                 payment_scope=case.get("payment_scope", ["hand"]))
+def exhaust(table: Mapping[str, Optional[Hand]], rules: Optional[FuzhouRules] = None, *,
+            dealer: Optional[str] = None, situation: Optional[Situation] = None) -> ExhaustResult:
+    """The end of the wall with no winner is 后燒 (L93): no 查叫; each of the three others
+    pays the dealer 1, and the deal passes to the next seat in turn order.  ``table``
+    maps the seats A-D to their hands (None: a seat that won)."""
+    FuzhouRules.coerce(rules)
+    _ready_situation(situation)
+    check_table(table)
+    check_dealer(dealer)
+    if dealer is None:
+        raise ValueError("Fuzhou 后燒 needs the dealer's seat (A-D)")
+    transfers = [Transfer(s, dealer, 1, "后燒") for s in SEATS if s != dealer]
+    nxt = SEATS[(SEATS.index(dealer) + 1) % len(SEATS)]
+    return ExhaustResult({}, Ledger.of(transfers), UNIT, nxt,
+                         event=f"后燒: the wall ran out with no winner; each other seat pays the dealer "
+                               f"{dealer} 1 and {nxt} deals next (L93)")
 
 
 def next_dealer(dealer: str, winners: Sequence[str], discarder: Optional[str] = None) -> str:
@@ -265,25 +324,38 @@ def shao(kind: str) -> ScoreResult:
     """燒莊 with D the dealer: 后燒 (L93), the wall ran out with no winner, each other
     player pays the dealer 1; 前燒 (L91), everybody followed the dealer's first discard,
     the dealer pays each other player 1."""
-    if kind == "houshao":
-        return ScoreResult(True, 1, UNIT, ("后燒",), Ledger.of(Transfer(s, "D", 1, "后燒") for s in OTHERS))
-    if kind == "qianshao":
-        return ScoreResult(True, 1, UNIT, ("前燒",), Ledger.of(Transfer("D", s, 1, "前燒") for s in OTHERS))
-    raise ValueError(f"unknown 燒莊 kind {short(kind)}; use 'houshao' or 'qianshao'")
+    if kind not in ("houshao", "qianshao"):
+        raise ValueError(f"unknown 燒莊 kind {short(kind)}; use 'houshao' or 'qianshao'")
+    row = PATTERNS[kind]
+    breakdown = steps(PATTERNS, [row], FuzhouRules())
+    amount = row.amount(FuzhouRules())
+    transfers = (Transfer(s, "D", amount, row.name_zh) if kind == "houshao" else Transfer("D", s, amount, row.name_zh)
+                 for s in OTHERS)
+    return ScoreResult.win(breakdown, UNIT, Ledger.of(transfers))
 
 
-def chajiao(seats: Mapping[str, Optional[Hand]], rules: Optional[FuzhouRules] = None,
-            dealer: Optional[str] = None) -> ChajiaoResult:
-    """The end of the wall with no winner is 后燒 (L93): no 查叫; each of the three others
-    pays the dealer 1, and the deal passes to the next seat in turn order.  ``seats``
-    maps the seats A-D to their hands (None: a seat that won)."""
-    FuzhouRules.coerce(rules)
-    check_table(seats)
-    check_dealer(dealer)
-    if dealer is None:
-        raise ValueError("Fuzhou 后燒 needs the dealer's seat (A-D)")
-    transfers = [Transfer(s, dealer, 1, "后燒") for s in SEATS if s != dealer]
-    nxt = SEATS[(SEATS.index(dealer) + 1) % len(SEATS)]
-    return ChajiaoResult({}, Ledger.of(transfers), UNIT, nxt,
-                         event=f"后燒: the wall ran out with no winner; each other seat pays the dealer "
-                               f"{dealer} 1 and {nxt} deals next (L93)")
+#: Settlements of the case format beyond a win, by case kind (FORMAT.md §7).
+SIDE_SETTLEMENTS = {"houshao": lambda: shao("houshao"), "qianshao": lambda: shao("qianshao")}
+
+
+# ------------------------------------------------------------------ hands and analysis
+
+def make_hand(concealed, melds: Sequence[DeclaredMeld] = ()) -> Hand:
+    """A Fuzhou hand of these tiles (13, a kong counting 3)."""
+    return Hand(concealed, tuple(melds))
+
+
+def analyze(counts, rules: Optional[FuzhouRules] = None, *, visible=None, melds: Sequence[DeclaredMeld] = (),
+            situation: Optional[Situation] = None):
+    """The discard analysis under Fuzhou's forms (honour sequences, 七小對, 十三爛) and the
+    self-drawn score of each wait of a ready discard (:func:`hupai.analyze_discards`)."""
+    from ..analysis import plain_region_options
+    rules = FuzhouRules.coerce(rules)
+    _ready_situation(situation)
+    forms = dict(honor_sequences=rules.honor_chow, shisanlan="strict" if rules.shisanlan_strict_147 else True)
+
+    def value_of(hand: Hand, t: int):
+        res = score(hand, Situation(t, True), rules)
+        return res.value if res.is_win else None
+
+    return plain_region_options(counts, visible, tuple(melds), forms, value_of, melds_problem(tuple(melds)))

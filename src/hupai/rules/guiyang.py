@@ -1,11 +1,12 @@
-"""Guiyang catch-the-chicken mahjong 贵阳捉鸡麻将 (seed 002; digest ../shared/rules/guiyang.md).
+"""Guiyang catch-the-chicken mahjong 贵阳捉鸡麻将 (seed 002).
 
 108 suited tiles, 碰 and 杠 only, no jokers, no 缺一门.  Hand values are additive and
-differ between the seed's four write-ups (篇一 v1, 篇二 v2 the default, 篇三 v3), kept
-here as data tables.  Side money: 豆 (kongs) and 鸡 (chickens), paid only to ready
-players; 篇四's chickens that read the discards (冲锋鸡, 碰鸡, kong chickens, 责任鸡) are
-on under ``v4_chickens``.  A hand with a wrong tile count is 相公 (:class:`MiscountedHand`):
-it cannot win and is never ready.  ``L<n>`` cites the seed by line.
+differ between the seed's four write-ups (篇一 v1, 篇二 v2 the default, 篇三 v3): each
+pattern row holds its value per write-up.  Side money: 豆 (kongs) and 鸡 (chickens), paid
+only to ready players; 篇四's chickens that read the discards (冲锋鸡, 碰鸡, kong chickens,
+责任鸡) are on under ``v4_chickens``.  A hand with a wrong tile count is 相公
+(:class:`MiscountedHand`): it cannot win and is never ready.  ``L<n>`` cites the seed
+by line.
 """
 from __future__ import annotations
 
@@ -16,18 +17,28 @@ from typing import Mapping, NamedTuple, Optional, Sequence
 import numpy as np
 
 from .. import _core, tiles
-from .flags import RegionFlags
-from .ledger import Ledger, Transfer
 from .._messages import short
-from .model import (ANGANG, BUGANG, KONGS, MINGGANG, OTHERS, PENG, DeclaredMeld, Hand, WinContext, check_bool,
-                    check_count, check_dealer, check_table)
-from .patterns import Pattern, PatternTable, preference, resolve
-from .result import ChajiaoResult, ScoreResult, SeatReport
-from .settlement import chajiao_ledger, wait_report
+from .breakdown import Step, evaluate
+from .flags import RegionFlags
+from .ledger import Amount, Ledger, Transfer
+from .model import (ANGANG, BUGANG, CHI, KONGS, MINGGANG, OTHERS, PENG, DeclaredMeld, Hand, check_dealer, check_table)
+from .patterns import FromFlag, Pattern, PatternTable, preference, steps
+from .result import ExhaustResult, ScoreResult, SeatReport
+from .settlement import chajiao_ledger, wait_report, win_ledger
+from .situation import Situation
 
-__all__ = ["GuiyangRules", "Rules", "VALUE_TABLES", "PATTERNS", "V4_KONG_CHICKENS", "MiscountedHand",
-           "case_hand", "score", "score_case", "ready", "chajiao", "chickens", "ChickenItem",
-           "chicken_items", "chicken_settlement", "genzhang_settlement"]
+__all__ = ["name", "TITLE", "FACTS", "GuiyangRules", "Rules", "SIDE_TABLES", "PATTERNS", "V4_KONG_CHICKENS",
+           "MiscountedHand", "make_hand", "score", "ready", "exhaust", "analyze", "chickens", "ChickenItem",
+           "chicken_items", "chicken_settlement", "genzhang_settlement", "SIDE_SETTLEMENTS"]
+
+name = "guiyang"
+TITLE = "Guiyang catch-the-chicken mahjong 贵阳捉鸡麻将"
+#: The settlements ``payment_scope`` may ask for.
+PAYMENT_SCOPES = ("hand", "dou", "chicken")
+#: The situation facts Guiyang reads.
+FACTS = frozenset({"after_kong", "robbing_kong", "declared_ready", "dealer", "re_pao", "re_pao_kong", "shabao",
+                   "flip", "payment_scope", "passed_since_draw", "discards", "hero_chicken", "chongfeng",
+                   "lianzhuang_count"})
 
 YAOJI = tiles.S1     # 幺鸡, always a chicken (L209-211)
 JINJI_FLIP = tiles.S9  # flipping 九条 makes 幺鸡 the chicken: 金鸡 (L212-214)
@@ -55,7 +66,7 @@ class GuiyangRules(RegionFlags):
     zimo_bonus: str = "pinghu_only"              # C2 "none", "plus_1_all" (v2 only)
     baoting_mode: str = "add_like_qingyise"      # C3 or "fixed_10"
     shabao_mode: str = "pattern_plus_10"         # C4 or "fixed_10"
-    qianggang_value: str = "as_qingyise"         # C5 or "fixed_10"
+    qianggang_value: str = "as_qingyise"         # C5 or "fixed_10" (篇二 only)
     repao_mode: str = "plus1"                    # C6 "yifei", "by_kong_type", "shaodou"
     chicken_scope: str = "hand"                  # C7 or "inner_outer"
     jinji_value: int = 2                         # C8 or 3
@@ -80,152 +91,168 @@ class GuiyangRules(RegionFlags):
                              "冲锋鸡, L335) both price the first discarded 幺鸡; turn one of them off")
 
     @property
-    def table(self) -> "ValueTable":
-        return VALUE_TABLES[self.value_table]
+    def table(self) -> "SideTable":
+        """The write-up's side money (豆 and 鸡)."""
+        return SIDE_TABLES[self.value_table]
+
+    @property
+    def unit(self) -> str:
+        return self.table.unit
 
 
 Rules = GuiyangRules
 
 
-class ValueTable(NamedTuple):
-    """One write-up's hand values (digest §4); 清七对 in v1/v3 is derived (C13)."""
+class SideTable(NamedTuple):
+    """One write-up's side money and unit: 豆 and 鸡 (the hand values are pattern rows)."""
 
     unit: str
-    pinghu: int
-    pinghu_zimo: int
-    daduizi: int
-    qidui: int
-    longqidui: int
-    qingyise: int
-    qingdadui: int
-    qingqidui: int
-    qinglongbei: int
-    gangkai: int
-    baoting: int
-    qianggang: str     # how a win robbing a kong is paid: QG_ORDINARY, QG_AS_QINGYISE or QG_SELF_DRAW
-    qianggang_amount: Optional[int]   # QG_AS_QINGYISE: what the robbed 转弯豆 counts (清一色, L193)
-    shabao: int        # what the 报听 player adds when his discard is won on (L170-172)
     dou: Mapping[str, int]   # 闷豆 / 转弯豆 / 点豆 (L53-61, L173-184, L263-274)
     chicken: int             # one 鸡, from each other player (L84, L208, L304)
     ji_mendou: Optional[int]  # a 闷豆 of a 鸡, from each other player (v1 L84, v3 L304); None: tile by tile
 
 
-# 抢杠 per write-up (digest §5): 篇一 the robbed player pays the ordinary 炮钱 of the hand
-# (L67-71); 篇二 the hand counts as a 清一色 and the robbed player pays 10 (+ the named
-# hand, guiyang_qianggang_value, L190-195); 篇三 the win counts as a self-draw and the
-# robbed player pays for all three (L282-286)
-QG_ORDINARY, QG_AS_QINGYISE, QG_SELF_DRAW = "ordinary", "as_qingyise", "self_draw_robbed_pays_all"
-
-VALUE_TABLES = {
-    "v1": ValueTable("个", 1, 1, 5, 10, 20, 10, 15, 20, 30, 1, 10, QG_ORDINARY, None, 10,
-                     {ANGANG: 2, BUGANG: 3, MINGGANG: 1}, 1, 5),
-    "v2": ValueTable("番", 1, 2, 5, 8, 10, 10, 15, 18, 20, 1, 10, QG_AS_QINGYISE, 10, 10,
-                     {ANGANG: 2, BUGANG: 3, MINGGANG: 1}, 1, None),
-    "v3": ValueTable("番", 10, 10, 30, 40, 50, 50, 80, 90, 100, 10, 100, QG_SELF_DRAW, None, 100,
-                     {ANGANG: 20, BUGANG: 10, MINGGANG: 10}, 10, 60),
+SIDE_TABLES = {
+    "v1": SideTable("个", {ANGANG: 2, BUGANG: 3, MINGGANG: 1}, 1, 5),
+    "v2": SideTable("番", {ANGANG: 2, BUGANG: 3, MINGGANG: 1}, 1, None),
+    "v3": SideTable("番", {ANGANG: 20, BUGANG: 10, MINGGANG: 10}, 10, 60),
 }
 
 
 # ------------------------------------------------------------------ patterns
 
+
+def _per_table(v1: int, v2: int, v3: int) -> FromFlag:
+    """A value that differs by write-up (digest §4)."""
+    return FromFlag("value_table", {"v1": v1, "v2": v2, "v3": v3})
+
+
 class Facts(NamedTuple):
+    """One reading of a winning hand and the win's facts that value it."""
+
     shape: str          # "pinghu", "dadui", "qidui", "longqidui"
     qing: bool
     quads: int          # concealed fours in a seven-pairs reading
-    ctx: WinContext
-    rules: GuiyangRules
+    self_draw: bool
+    after_kong: bool
+    robbing_kong: bool
+    declared_ready: bool
     re_pao: bool = False
     shabao: bool = False
     re_pao_kong: Optional[str] = None
+    lianzhuang: int = 0     # the dealer's consecutive wins, counted under guiyang_lianzhuang
 
 
-_SHAPE_FIELD = {("pinghu", False): "pinghu", ("pinghu", True): "qingyise",
-                ("dadui", False): "daduizi", ("dadui", True): "qingdadui",
-                ("qidui", False): "qidui", ("qidui", True): "qingqidui",
-                ("longqidui", False): "longqidui", ("longqidui", True): "qinglongbei"}
-_SHAPE_NAMES = {"pinghu": "平胡", "qingyise": "清一色", "daduizi": "大对子", "qingdadui": "清大对",
-                "qidui": "七对", "qingqidui": "清七对", "longqidui": "龙七对", "qinglongbei": "青龙背"}
-_SHAPE_SOURCES = {"pinghu": "L31-32, L131-133", "qingyise": "L43-45, L152-154",
-                  "daduizi": "L34-36, L142-144", "qingdadui": "L46-48, L155-158",
-                  "qidui": "L37-39, L145-147", "qingqidui": "L159-162",
-                  "longqidui": "L40-42, L148-151", "qinglongbei": "L49-51, L163-166"}
+_SHAPE_ID = {("pinghu", False): "pinghu", ("pinghu", True): "qingyise", ("dadui", False): "daduizi",
+             ("dadui", True): "qingdadui", ("qidui", False): "qidui", ("qidui", True): "qingqidui",
+             ("longqidui", False): "longqidui", ("longqidui", True): "qinglongbei"}
 
-SHAPES = [Pattern(field, _SHAPE_NAMES[field], field, field, key=key, source=_SHAPE_SOURCES[field])
-          for key, field in _SHAPE_FIELD.items()]
-EXTRAS = [
-    Pattern("zimo", "自摸", "self-draw amount (v2)", "pinghu_zimo", lambda f: _zimo(f),
-            source="L136-139"),
-    Pattern("gangkai", "杠开", "win on a kong replacement", "gangkai",
-            lambda f: f.ctx.after_kong and f.ctx.self_draw, source="L28-30, L140-141"),
-    Pattern("baoting", "报听", "declared ready", "baoting", lambda f: f.ctx.declared_ready,
-            source="L92-95, L167-169"),
-    Pattern("repao", "热炮", "win on a konger's next discard", 1,
-            lambda f: f.re_pao, source="L185-189"),
-    Pattern("qianggang", "抢杠", "robbing a kong", "qianggang", lambda f: f.ctx.robbing_kong,
-            source="L190-195"),
-    Pattern("shabao", "杀报", "win on a declared-ready player's discard", "shabao",
-            lambda f: f.shabao, source="L170-172"),
-]
-def _zimo(f: Facts) -> bool:
+#: Every Guiyang pattern; shapes set the hand's value (清七对 in v1 / v3 derived, C13),
+#: the rest add to it (杠开 +1, 热炮 +1, ...) unless its rule replaces it (报听, 抢杠).
+PATTERNS = PatternTable([
+    Pattern("pinghu", "平胡", "Plain hand", "L31-32, L131-133, L239-241", _per_table(1, 1, 10), "set"),
+    Pattern("qingyise", "清一色", "Full flush", "L43-45, L152-154, L251-253", _per_table(10, 10, 50), "set"),
+    Pattern("daduizi", "大对子", "All triplets", "L34-36, L142-144, L242-244", _per_table(5, 5, 30), "set"),
+    Pattern("qingdadui", "清大对", "Full flush all triplets", "L46-48, L155-158, L254-257",
+            _per_table(15, 15, 80), "set"),
+    Pattern("qidui", "七对", "Seven pairs", "L37-39, L145-147, L245-247", _per_table(10, 8, 40), "set"),
+    Pattern("qingqidui", "清七对", "Full flush seven pairs", "L159-162 (v1 / v3 derived, C13)",
+            _per_table(20, 18, 90), "set"),
+    Pattern("longqidui", "龙七对", "Dragon seven pairs", "L40-42, L148-151, L248-250", _per_table(20, 10, 50), "set"),
+    Pattern("qinglongbei", "青龙背", "Full flush dragon seven pairs", "L49-51, L163-166, L258-261",
+            _per_table(30, 20, 100), "set"),
+    Pattern("long_more", "多龙", "Each further quad of a dragon seven pairs", "C12 (unsourced)",
+            _per_table(10, 2, 10), "add", listed=False),
+    Pattern("zimo", "自摸", "Self-draw", "L136-139", _per_table(1, 2, 10), "set"),
+    Pattern("zimo_named", "自摸", "Self-draw", "L136-139 (C2 plus_1_all)", 1, "add"),
+    Pattern("gangkai", "杠开", "Win on a kong replacement", "L28-30, L140-141, L237-238", _per_table(1, 1, 10), "add"),
+    Pattern("baoting", "报听", "Declared ready", "L92-95, L167-169", _per_table(10, 10, 100), "add"),
+    Pattern("repao", "热炮", "Hot discard (the konger's next discard)", "L185-189, L63-64, L332-333",
+            FromFlag("repao_mode", {"plus1": 1, "yifei": 0, "shaodou": 3}), "add"),
+    Pattern("repao_angang", "热炮", "Hot discard after a concealed kong", "L275-278", 60, "add"),
+    Pattern("repao_bugang", "热炮", "Hot discard after an added kong", "L275-278", 30, "add"),
+    Pattern("repao_minggang", "热炮", "Hot discard after an exposed kong", "L275-278", 10, "add"),
+    Pattern("qianggang", "抢杠", "Robbing a kong", "L190-195 (v2; v1 L67-71 and v3 L282-286 add nothing)",
+            _per_table(0, 10, 0), "add"),
+    Pattern("qianggang_all", "抢杠", "Robbing a kong, paid for all three", "L282-286 (v3)", 3, "multiply",
+            listed=False),
+    Pattern("shabao", "杀报", "Winning on a declared-ready player's discard", "L170-172",
+            _per_table(10, 10, 100), "add"),
+    Pattern("lianzhuang", "连庄", "Dealer's consecutive wins", "L33 (C15)", 1, "add", listed=False),
+    Pattern("zhuoji", "捉鸡", "Chicken flip", "L205-211", None, "label"),
+    Pattern("jinji", "金鸡", "Golden chicken (nine of bamboo flipped)", "L212-214", None, "label"),
+    Pattern("baopai", "包牌", "Passed-win penalty", "L215-218", None, "label"),
+], combine="add")
+
+
+@functools.lru_cache(maxsize=8192)
+def _valuation(f: Facts, rules: GuiyangRules, table: PatternTable) -> tuple[Step, ...]:
+    """The hand amount per payer of one reading (digest §4-§5), additive: the shape's
+    value, then 自摸, 报听, 抢杠, 杠开, 热炮 and 杀报 as their rows say.  Hand-written
+    rules, not rows: a 平胡 counts 0 under 报听 and 抢杠 ("按清一色算", C3, C5) and a fixed
+    10 replaces the hand (``fixed_10``); 抢杠 follows the write-up (篇一 ordinary 炮钱,
+    篇三 ×3)."""
+    shape = table[_SHAPE_ID[f.shape, f.qing]]
+    named = shape.id != "pinghu"
+    out = steps(table, [shape], rules)
+    if f.shape == "longqidui" and rules.longqidui_multi_quad == "per_quad" and f.quads > 1:
+        out += steps(table, [table["long_more"]], rules, times=f.quads - 1)   # C12
+    out += _zimo(f, named, rules, table)
+    if f.declared_ready:
+        out.append(_like_qingyise(table["baoting"], named and rules.baoting_mode == "add_like_qingyise", rules))
+    if f.robbing_kong:
+        out += _qianggang(named, rules, table)
+    if f.after_kong and f.self_draw:
+        out += steps(table, [table["gangkai"]], rules)
+    if f.re_pao:
+        out += steps(table, [table[_repao_row(f, rules)]], rules)
+    if f.lianzhuang:
+        out += steps(table, [table["lianzhuang"]], rules, times=f.lianzhuang)   # L33 (C15)
+    if f.shabao and not f.self_draw:
+        out.append(_like_qingyise(table["shabao"], rules.shabao_mode == "pattern_plus_10", rules))
+    elif f.shabao:      # a self-draw while A is 报听: A pays the 杀报 amount more (the ledger, C4)
+        out.append(Step(table["shabao"], "label", 0))
+    if f.robbing_kong and rules.value_table == "v3":
+        out += steps(table, [table["qianggang_all"]], rules)      # the robbed pays for three (L282-286)
+    return tuple(out)
+
+
+def _zimo(f: Facts, named: bool, rules: GuiyangRules, table: PatternTable) -> list[Step]:
     """C2: v2's 平胡 自摸 line (unless ``none``), or +1 on named hands (``plus_1_all``);
     never with 报听, never in v1 / v3."""
-    if not f.ctx.self_draw or f.ctx.declared_ready or f.rules.value_table != "v2":
-        return False
-    plain = f.shape == "pinghu" and not f.qing
-    return f.rules.zimo_bonus != "none" if plain else f.rules.zimo_bonus == "plus_1_all"
+    if not f.self_draw or f.declared_ready or rules.value_table != "v2":
+        return []
+    if not named and rules.zimo_bonus != "none":
+        return steps(table, [table["zimo"]], rules)
+    if named and rules.zimo_bonus == "plus_1_all":
+        return steps(table, [table["zimo_named"]], rules)
+    return []
 
 
-def _key_of(f: Facts):
-    return (f.shape, f.qing)
+def _like_qingyise(row: Pattern, adds: bool, rules: GuiyangRules) -> Step:
+    """报听 / 杀报 / 抢杠 counted "like a 清一色": added to a named hand, replacing a 平胡
+    (or, in their fixed modes, replacing any hand)."""
+    return Step(row, "add" if adds else "set", row.amount(rules))
 
 
-PATTERNS = PatternTable(SHAPES + EXTRAS, key_of=_key_of)
+def _qianggang(named: bool, rules: GuiyangRules, table: PatternTable) -> list[Step]:
+    """抢杠 per write-up (digest §5): 篇二 counts as a 清一色 (10 + the named hand, or a
+    fixed 10, C5, L190-195); 篇一 the ordinary 炮钱 (L67-71); 篇三 a self-draw paid by the
+    robbed player for all three (L282-286)."""
+    if rules.value_table != "v2":      # 篇三's ×3 comes last (:func:`_valuation`)
+        return [Step(table["qianggang"], "label", 0)]
+    return [_like_qingyise(table["qianggang"], named and rules.qianggang_value == "as_qingyise", rules)]
 
 
-def hand_value(f: Facts) -> tuple[int, tuple[Pattern, ...]]:
-    """The hand amount per payer of one reading (digest §4-§5), additive."""
-    rules, t = f.rules, f.rules.table
-    hits = resolve(PATTERNS, f)
-    ids = {p.id for p in hits}
-    shape = next(p for p in hits if p.key is not None)
-    named = not (f.shape == "pinghu" and not f.qing)
-    value = getattr(t, shape.value)
-    if f.shape == "longqidui" and rules.longqidui_multi_quad == "per_quad" and f.quads > 1:
-        value += (f.quads - 1) * (t.longqidui - t.qidui)    # C12: every further quad adds a 龙
-    if "zimo" in ids:
-        value = t.pinghu_zimo if not named else value + 1
-    if "baoting" in ids:
-        # C3: 报听 counts like 清一色 and accumulates (平胡 counting 0), or a fixed 10
-        value = t.baoting + (value if named else 0) if rules.baoting_mode == "add_like_qingyise" \
-            else t.baoting
-    if "qianggang" in ids and t.qianggang == QG_AS_QINGYISE:
-        amount = t.qianggang_amount or 0
-        value = amount + (value if named else 0) if rules.qianggang_value == "as_qingyise" else amount
-    if "gangkai" in ids:
-        value += t.gangkai
-    if "repao" in ids:
-        value += _repao_extra(f, t)
-    return value, hits
-
-
-_REPAO_BY_KONG = {ANGANG: 60, BUGANG: 30, MINGGANG: 10}   # 篇三 L275-278
-
-
-def _repao_extra(f: Facts, t: "ValueTable") -> int:
-    """What a 热炮 adds to the hand (C6): v2 +1 (L185-189); v1 一废全废 nothing here, the
-    discarder just earns nothing this hand (L63-64); v3 the amount of his kong's type
-    (闷 60 / 转弯 30 / 点 10, L275-278); v4 烧豆 a base of 3 (L332-333)."""
-    mode = f.rules.repao_mode
-    if mode == "plus1":
-        return 1
-    if mode == "by_kong_type":
-        if f.re_pao_kong not in _REPAO_BY_KONG:
-            raise ValueError("repao_mode 'by_kong_type' needs the kind of the discarder's kong "
-                             "(re_pao_kong: angang, bugang or minggang)")
-        return _REPAO_BY_KONG[f.re_pao_kong]
-    if mode == "shaodou":
-        return 3
-    return 0
+def _repao_row(f: Facts, rules: GuiyangRules) -> str:
+    """The 热炮 row (C6): by_kong_type reads the kind of the discarder's kong (篇三,
+    L275-278: 闷 60 / 转弯 30 / 点 10); the other modes are one row's flag value."""
+    if rules.repao_mode != "by_kong_type":
+        return "repao"
+    if f.re_pao_kong is None:
+        raise ValueError("repao_mode 'by_kong_type' needs the kind of the discarder's kong "
+                         "(re_pao_kong: angang, bugang or minggang)")
+    return f"repao_{f.re_pao_kong}"
 
 
 # ------------------------------------------------------------------ readings
@@ -239,19 +266,26 @@ def _prepare(hand: Hand, win_tile: Optional[int]) -> tuple[list, Optional[str]]:
     full = hand.concealed.tolist()
     if win_tile is not None:
         full[win_tile] += 1
+    if any(full[27:]):
+        raise ValueError("Guiyang has no honour tiles (L17, L110)")
+    return full, melds_problem(hand.melds)
+
+
+def melds_problem(melds: Sequence[DeclaredMeld]) -> Optional[str]:
+    """Why Guiyang forbids these melds (a chi, L22, L114), or None; ValueError for a meld
+    that is no meld or holds an honour."""
     forbidden = None
-    for m in hand.melds:
+    for m in melds:
         if any(t >= 27 for t in m.tiles):
             raise ValueError(f"{m}: Guiyang has no honour tiles")
-        if m.kind == "chi":
-            if sorted(m.tiles) != list(range(min(m.tiles), min(m.tiles) + 3)) or m.tiles[0] // 9 != max(m.tiles) // 9:
+        if m.kind == CHI:
+            low = min(m.tiles)
+            if sorted(m.tiles) != [low, low + 1, low + 2] or low // 9 != (low + 2) // 9:
                 raise ValueError(f"{m}: a chi is three consecutive tiles of one suit")
             forbidden = forbidden or "吃 is not played in Guiyang: only 碰 and 杠 (L22, L114)"
         elif len(set(m.tiles)) != 1:
             raise ValueError(f"{m}: a {m.kind} is identical tiles")
-    if any(full[27:]):
-        raise ValueError("Guiyang has no honour tiles (L17, L110)")
-    return full, forbidden
+    return forbidden
 
 
 def _readings(full: list, hand: Hand) -> list[tuple[str, bool, int]]:
@@ -268,40 +302,31 @@ def _readings(full: list, hand: Hand) -> list[tuple[str, bool, int]]:
     return sorted(out)
 
 
-@functools.lru_cache(maxsize=8192)
-def _value_cached(shape: str, qing: bool, quads: int, flags: tuple, rules: GuiyangRules,
-                  re_pao: bool, shabao: bool, re_pao_kong: Optional[str]):
-    """hand_value of one reading: a pure function of these facts and context flags."""
-    self_draw, after_kong, robbing_kong, declared_ready = flags
-    ctx = WinContext(0, self_draw, after_kong=after_kong, robbing_kong=robbing_kong,
-                     declared_ready=declared_ready)
-    return hand_value(Facts(shape, qing, quads, ctx, rules, re_pao, shabao, re_pao_kong))
-
-
-def _best(full: list, hand: Hand, ctx: WinContext, rules: GuiyangRules, re_pao: bool = False,
-          shabao: bool = False, re_pao_kong: Optional[str] = None):
-    """(value, patterns, shape, 清) of the reading of highest value (ties: the shared
+def _best(full: list, hand: Hand, situation: Situation, rules: GuiyangRules) -> Optional[tuple]:
+    """(breakdown, shape, 清) of the reading of highest value (ties: the shared
     :func:`~hupai.rules.patterns.preference`), or None when the tiles do not win."""
-    best = None
-    best_key: tuple = ()
-    flags = (ctx.self_draw, ctx.after_kong, ctx.robbing_kong, ctx.declared_ready)
+    best, best_key = None, ()   # type: tuple[Optional[tuple], tuple]
+    s = situation
     for shape, qing, quads in _readings(full, hand):
-        v, hits = _value_cached(shape, qing, quads, flags, rules, re_pao, shabao, re_pao_kong)
-        key = (v, preference(PATTERNS, (p.id for p in hits)))
+        facts = Facts(shape, qing, quads, s.self_draw, s.after_kong, s.robbing_kong, s.declared_ready,
+                      s.re_pao, s.shabao, s.re_pao_kong,
+                      s.lianzhuang_count if rules.lianzhuang == "on" and s.dealer else 0)
+        breakdown = _valuation(facts, rules, PATTERNS)
+        key = (evaluate(breakdown), preference(PATTERNS, (st.pattern.id for st in breakdown)))
         if best is None or key > best_key:
-            best, best_key = (v, hits, shape, qing), key
+            best, best_key = (breakdown, shape, qing), key
     return best
 
 
 # ------------------------------------------------------------------ hands
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class MiscountedHand(Hand):
     """A seat that holds the wrong number of tiles: 相公 (L96-98, "玩家少拿多拿牌").  It
     plays on but cannot win this hand (:func:`score` returns a non-winning result) and is
     never ready, so at 黄庄查叫 it pays like a player who is not ready (:func:`chajiao`).
-    Built explicitly, or by :func:`case_hand`; a plain :class:`Hand` keeps refusing a
+    Built explicitly, or by :func:`make_hand`; a plain :class:`Hand` keeps refusing a
     wrong count in every region."""
 
     def _check_size(self, concealed: int, melds: int) -> None:
@@ -312,13 +337,6 @@ class MiscountedHand(Hand):
     def size(self) -> int:
         """Tiles held, a kong counting 3 (13 would be right)."""
         return int(self.concealed.sum()) + 3 * len(self.melds)
-
-
-def case_hand(concealed, melds: Sequence[DeclaredMeld] = ()) -> Hand:
-    """The hand a case describes: a :class:`Hand`, or a :class:`MiscountedHand` (相公) when
-    the concealed counts and melds do not make 13 tiles."""
-    size = int(np.asarray(concealed).sum()) + 3 * len(melds)
-    return (Hand if size == 13 else MiscountedHand)(concealed, tuple(melds))
 
 
 # ------------------------------------------------------------------ chickens 捉鸡
@@ -350,7 +368,7 @@ def _weights(flip: Optional[int], jinji_value: int) -> _Weights:
     _check_suited(flip, "flip")
     if flip == JINJI_FLIP:
         return _Weights(jinji_value, None, True)
-    return _Weights(1, flip - 8 if flip % 9 == 8 else flip + 1, False)
+    return _Weights(1, tiles.next_in_suit(flip), False)
 
 
 def _count(held: Sequence[int], melds: Sequence[DeclaredMeld], discards: Sequence[int],
@@ -443,7 +461,7 @@ def _feeder(m: DeclaredMeld) -> str:
     return m.from_seat
 
 
-def _whole(m: DeclaredMeld, w: _Weights, t: ValueTable, v4: bool) -> bool:
+def _whole(m: DeclaredMeld, w: _Weights, t: SideTable, v4: bool) -> bool:
     """A meld of 鸡 priced as a whole, not tile by tile: under ``v4_chickens`` a kong of
     1条 (L341-343), else a 闷豆 of a 鸡 where the table prices one (v1 L84, v3 L304)."""
     if m.kind not in KONGS or not w.of(m.tiles[0]):
@@ -451,7 +469,7 @@ def _whole(m: DeclaredMeld, w: _Weights, t: ValueTable, v4: bool) -> bool:
     return (v4 and m.tiles[0] == YAOJI) or (m.kind == ANGANG and t.ji_mendou is not None)
 
 
-def _v4_meld_items(m: DeclaredMeld, w: _Weights, t: ValueTable) -> list[ChickenItem]:
+def _v4_meld_items(m: DeclaredMeld, w: _Weights, t: SideTable) -> list[ChickenItem]:
     """A punged 1条: one more 鸡 from its discarder (碰鸡, L339; ×金鸡).  A kong of 1条:
     闷鸡 / 补杠鸡 / 直杠鸡 (L341-343), and its 杠钱, which a konger who is not ready owes
     the ready players with the 鸡 (L345)."""
@@ -467,7 +485,7 @@ def _v4_meld_items(m: DeclaredMeld, w: _Weights, t: ValueTable) -> list[ChickenI
 
 
 def _v4_items(hand: Hand, discards: Sequence[int], chongfeng: bool, w: _Weights,
-              t: ValueTable) -> list[ChickenItem]:
+              t: SideTable) -> list[ChickenItem]:
     """篇四's chickens that read the discards (L335-346): each unclaimed 1条 discard 1
     (L336), the 冲锋鸡 2 (L335, 4 under 金鸡, L338), both owed by a discarder who is not
     ready (责任鸡, L344); and the melds of 1条 (:func:`_v4_meld_items`)."""
@@ -538,124 +556,101 @@ def _owe(seat: str, items: Sequence[ChickenItem], ready_seats: Sequence[str],
 # ------------------------------------------------------------------ one win
 
 
-def score(hand: Hand, ctx: WinContext, rules: Optional[GuiyangRules] = None, *,
-          re_pao: bool = False, shabao: bool = False, flip: Optional[int] = None,
-          payment_scope: Sequence[str] = ("hand",), re_pao_kong: Optional[str] = None,
-          passed_since_draw: bool = False, discards: Sequence[int] = (), hero_chicken: bool = False,
-          lianzhuang_count: int = 0, chongfeng: bool = False) -> ScoreResult:
-    """Score a Guiyang win.  ``re_pao``: A made a kong and this is his next discard
-    (热炮; ``re_pao_kong`` its kind, for ``repao_mode`` by_kong_type); ``shabao``: A had
-    declared 报听 (杀报); ``flip``: the tile flipped for 捉鸡; ``payment_scope``: which
-    settlements the ledger holds, "hand" always, plus "dou" (the winner's kongs) and
-    "chicken" (the winner's 鸡, see :func:`chicken_items` for ``discards`` (his discards
-    nobody claimed), ``hero_chicken`` and ``chongfeng``); ``passed_since_draw``: the
-    winner, ready, declined a discard win since his last draw (包牌, ``baopai_mode``);
-    ``lianzhuang_count``: the dealer's run of consecutive wins, for ``lianzhuang`` on
-    (each payer pays that many more, L33).  A :class:`MiscountedHand` (相公) does not win,
-    nor does a hand with a chi (吃 is not played)."""
+def score(hand: Hand, situation: Situation, rules: Optional[GuiyangRules] = None) -> ScoreResult:
+    """Score a Guiyang win.  The situation's ``re_pao`` (and ``re_pao_kong``, for
+    ``repao_mode`` by_kong_type), ``shabao``, ``flip`` (捉鸡), ``payment_scope`` ("hand"
+    always, "dou" the winner's kongs, "chicken" his 鸡: see :func:`chicken_items` for
+    ``discards``, ``hero_chicken`` and ``chongfeng``), ``passed_since_draw`` (包牌) and
+    ``lianzhuang_count`` (连庄, each payer pays that many more, L33) are read.  ``value``
+    is the hand amount per payer (抢杠: what the robbed player pays); a
+    :class:`MiscountedHand` (相公) does not win, nor does a hand with a chi."""
     rules = GuiyangRules.coerce(rules)
-    scope = _scope(payment_scope)
-    re_pao, shabao, passed_since_draw, hero_chicken, chongfeng = (
-        check_bool(v, name) for v, name in ((re_pao, "re_pao"), (shabao, "shabao"),
-                                            (passed_since_draw, "passed_since_draw"),
-                                            (hero_chicken, "hero_chicken"), (chongfeng, "chongfeng")))
-    lianzhuang_count = check_count(lianzhuang_count, "lianzhuang_count")
-    if isinstance(flip, str):
-        flip = tiles.parse_tile(flip)       # a tile index is checked with the chickens
-    _check_context(hand, ctx, re_pao)
-    t = rules.table
-    full, forbidden = _prepare(hand, ctx.win_tile)
+    _check(hand, situation)
+    unit = rules.unit
+    full, forbidden = _prepare(hand, situation.win_tile)
     if forbidden:
-        return ScoreResult.no_win(forbidden, t.unit)
+        return ScoreResult.no_win(forbidden, unit)
     if isinstance(hand, MiscountedHand):
         return ScoreResult.no_win(f"相公: {hand.size} tiles before the winning tile, not 13; a player "
-                                  "who took too few or too many tiles cannot win this hand (L96-98)",
-                                  t.unit)
-    best = _best(full, hand, ctx, rules, re_pao, shabao, re_pao_kong)
+                                  "who took too few or too many tiles cannot win this hand (L96-98)", unit)
+    best = _best(full, hand, situation, rules)
     if best is None:
-        return ScoreResult.no_win("the tiles do not form a winning hand", t.unit)
-    value, hits, shape, qing = best
-    if rules.lianzhuang == "on" and ctx.dealer and lianzhuang_count > 0:
-        value += lianzhuang_count
-    if passed_since_draw and not ctx.self_draw:
-        return _baopai(value, rules)
-    has_dou = any(m.kind in KONGS for m in hand.melds)
-    plain = shape == "pinghu" and not qing
-    if plain and not ctx.self_draw and not (has_dou or re_pao or ctx.robbing_kong or shabao
-                                             or ctx.declared_ready):
+        return ScoreResult.no_win("the tiles do not form a winning hand", unit)
+    breakdown, shape, qing = best
+    if situation.passed_since_draw and not situation.self_draw:
+        return _baopai(breakdown, rules)
+    if shape == "pinghu" and not qing and not situation.self_draw and not _dou_excepted(hand, situation):
         return ScoreResult.no_win("平胡 needs a 豆 (a kong of one's own) to win on a discard, "
-                                  "except on 热炮, 抢杠 and 杀报 (L30, L131-132)", t.unit)
-    names = [p.name for p in hits]
-    paid, transfers = _hand_transfers(value, ctx, re_pao, shabao, rules)
-    n_chickens = _chickens_held(full, hand, flip, rules, discards, hero_chicken)
-    if flip is not None:
-        names.append("金鸡" if flip == JINJI_FLIP else "捉鸡")
-    if "dou" in scope:
-        transfers += _dou_transfers(hand, t)
-    if "chicken" in scope:
-        items = chicken_items(hand, ctx.win_tile, flip, rules, discards, hero_chicken, chongfeng)
-        transfers += _collect("W", items, OTHERS).transfers
-    return ScoreResult(True, paid, t.unit, tuple(names), Ledger.of(transfers),
-                       detail={"chickens": n_chickens, "shape": shape})
+                                  "except on 热炮, 抢杠 and 杀报 (L30, L131-132)", unit)
+    if situation.flip is not None:
+        breakdown += (Step(PATTERNS["jinji" if situation.flip == JINJI_FLIP else "zhuoji"], "label", 0),)
+    ledger = _hand_ledger(evaluate(breakdown), situation, rules) + _side_ledger(hand, full, situation, rules)
+    detail = {"chickens": _chickens_held(full, hand, situation.flip, rules, situation.discards,
+                                         situation.hero_chicken), "shape": shape}
+    return ScoreResult.win(breakdown, unit, ledger, detail)
 
 
-def _scope(payment_scope: object) -> set[str]:
-    if isinstance(payment_scope, str) or not isinstance(payment_scope, (list, tuple, set, frozenset)):
-        raise TypeError(f"payment_scope is a list of settlements such as ['hand', 'dou'], not "
-                        f"{type(payment_scope).__name__}")
-    scope = set(payment_scope) | {"hand"}
-    unknown = scope - {"hand", "dou", "chicken"}
-    if unknown:
-        raise ValueError(f"unknown payment scope {short(sorted(map(str, unknown)))}")
-    return scope
+def _dou_excepted(hand: Hand, situation: Situation) -> bool:
+    """A 平胡 may take a discard with a 豆 of its own, or on 热炮, 抢杠, 杀报 or its own
+    报听 (L30, L66, L131-132, L169, L171, L188, L194)."""
+    return any(m.kind in KONGS for m in hand.melds) or situation.re_pao or situation.robbing_kong \
+        or situation.shabao or situation.declared_ready
 
 
-def _check_context(hand: Hand, ctx: WinContext, re_pao: bool) -> None:
+def _check(hand: Hand, situation: Situation) -> None:
     """ValueError for a win that cannot happen at a Guiyang table."""
     if not isinstance(hand, Hand):
         raise TypeError(f"hand must be a Hand, not {type(hand).__name__}")
-    if not isinstance(ctx, WinContext):
-        raise TypeError(f"ctx must be a WinContext, not {type(ctx).__name__}")
-    if re_pao and (ctx.self_draw or ctx.robbing_kong):
-        raise ValueError("热炮 (re_pao) is a win on the konger's next discard, not a self-draw or a "
-                         "robbed kong (L185-189)")
-    if ctx.after_kong and not any(m.is_kong for m in hand.melds):
+    if not isinstance(situation, Situation):
+        raise TypeError(f"situation must be a Situation, not {type(situation).__name__}")
+    situation.check_facts(name, FACTS, PAYMENT_SCOPES)
+    if situation.win_tile is None:
+        raise ValueError("a win needs its winning tile (win_tile)")
+    if situation.after_kong and not any(m.is_kong for m in hand.melds):
         raise ValueError("after_kong (杠开): the winner has no kong among his melds")
+    if situation.flip is not None:
+        _check_suited(situation.flip, "flip")
 
 
-def _baopai(value: int, rules: GuiyangRules) -> ScoreResult:
+def _baopai(breakdown: tuple[Step, ...], rules: GuiyangRules) -> ScoreResult:
     """包牌 (L215-218): a discard win after declining one since his own draw is blocked,
     or under ``baopai_mode`` penalty costs the winner his hand value to each player."""
-    t = rules.table
     if rules.baopai_mode == "block_win":
         return ScoreResult.no_win("包牌: a discard win was declined since the last draw; only "
-                                  "the next own draw may win (L215-218)", t.unit)
+                                  "the next own draw may win (L215-218)", rules.unit)
+    value = evaluate(breakdown)
     penalty = Ledger.of(Transfer("W", s, value, "包牌") for s in OTHERS)
-    return ScoreResult(False, value, t.unit, ("包牌",), penalty,
+    steps_ = breakdown + (Step(PATTERNS["baopai"], "label", 0),)
+    return ScoreResult(False, value, rules.unit, ("包牌",), penalty,
                        "包牌: the winner declined a discard win since his last draw and pays each "
-                       "player his hand value instead (L215-218)")
+                       "player his hand value instead (L215-218)", {}, steps_)
 
 
-def _hand_transfers(value: int, ctx: WinContext, re_pao: bool, shabao: bool,
-                    rules: GuiyangRules) -> tuple[int, list[Transfer]]:
-    """What each payer pays for the hand (the result's value) and the transfers: a
-    self-draw from all three (the 报听 player A 10 more under 杀报, C4), a discard from
-    the discarder, a robbed kong per write-up (篇三: the robbed player pays for all three,
-    L282-286)."""
-    t = rules.table
-    plus_10 = t.shabao if shabao and rules.shabao_mode == "pattern_plus_10" else 0
-    if ctx.self_draw:
-        return value, [Transfer(s, "W", value + (plus_10 if s == "A" else 0), "自摸") for s in OTHERS]
-    paid = value
-    if shabao:
-        paid = value + plus_10 if plus_10 else t.shabao
-    if ctx.robbing_kong and t.qianggang == QG_SELF_DRAW:
-        paid = len(OTHERS) * paid
-    why = "抢杠" if ctx.robbing_kong else "杀报" if shabao else "热炮" if re_pao else "点炮"
-    return paid, [Transfer("A", "W", paid, why)]
+def _hand_ledger(value: Amount, situation: Situation, rules: GuiyangRules) -> Ledger:
+    """The hand's payments: a self-draw from all three (the 报听 player A the 杀报 amount
+    more, C4), a discard or a robbed kong from A (the value already holds 杀报 and 篇三's
+    three shares)."""
+    s = situation
+    if s.self_draw:
+        extra = PATTERNS["shabao"].amount(rules) if s.shabao and rules.shabao_mode == "pattern_plus_10" else 0
+        return win_ledger(value, True, "自摸", {"A": extra})
+    why = "抢杠" if s.robbing_kong else "杀报" if s.shabao else "热炮" if s.re_pao else "点炮"
+    return win_ledger(value, False, why)
 
 
-def _dou_transfers(hand: Hand, t: ValueTable) -> list[Transfer]:
+def _side_ledger(hand: Hand, full: list, situation: Situation, rules: GuiyangRules) -> Ledger:
+    """The winner's 豆 and 鸡, as ``payment_scope`` asks."""
+    transfers = []
+    if "dou" in situation.payment_scope:
+        transfers += _dou_transfers(hand, rules.table)
+    if "chicken" in situation.payment_scope:
+        items = chicken_items(hand, situation.win_tile, situation.flip, rules, situation.discards,
+                              situation.hero_chicken, situation.chongfeng)
+        transfers += _collect("W", items, OTHERS).transfers
+    return Ledger.of(transfers)
+
+
+def _dou_transfers(hand: Hand, t: SideTable) -> list[Transfer]:
     """The winner's 豆 (L53-61, L173-184): 闷豆 and 转弯豆 from each other player, 点豆
     from its feeder."""
     out = []
@@ -760,24 +755,24 @@ def genzhang_settlement(dealer: str, others: Sequence[str], follows: int,
     return Ledger.of(Transfer(dealer, o, amount, "跟张") for o in others)
 
 
-def score_case(case: dict, rules: GuiyangRules) -> ScoreResult:
-    """Adapter for the case format (FORMAT.md §4)."""
-    from ..verify import context_of, hand_of
-    flip = case.get("flip")
-    return score(hand_of(case, case_hand), context_of(case), rules, re_pao=case.get("re_pao", False),
-                 shabao=case.get("shabao", False),
-                 flip=tiles.parse_tile(flip) if flip else None,
-                 payment_scope=case.get("payment_scope", ["hand"]))
-
-
 # ------------------------------------------------------------------ 黄庄查叫
 
 
-def ready(hand: Hand, rules: Optional[GuiyangRules] = None) -> SeatReport:
+def ready(hand: Hand, rules: Optional[GuiyangRules] = None, situation: Optional[Situation] = None) -> SeatReport:
     """Ready at 黄庄 and the 查叫 value: the best wait's table value, on the discard
     basis (平胡 = 1 in v2) or, with ``chajiao_value = "self_draw_basis"``, a 平胡 at its
     self-draw value (L196-204, C10).  A 相公 or a hand with a chi is never ready."""
-    return _seat_report("", hand, GuiyangRules.coerce(rules))
+    rules = GuiyangRules.coerce(rules)
+    _table_situation(situation)
+    return _seat_report("", hand, rules)
+
+
+def _table_situation(situation: Optional[Situation]) -> Situation:
+    situation = situation if situation is not None else Situation()
+    if situation.win_tile is not None:
+        raise ValueError("readiness is asked of 13 tiles: the situation has no win_tile")
+    situation.check_facts(name, FACTS, PAYMENT_SCOPES)
+    return situation
 
 
 def _seat_report(seat: str, hand: Hand, rules: GuiyangRules) -> SeatReport:
@@ -786,31 +781,57 @@ def _seat_report(seat: str, hand: Hand, rules: GuiyangRules) -> SeatReport:
         return SeatReport(seat, False, reason=f"相公: {hand.size} tiles, not 13 (L96-98)")
     if forbidden:
         return SeatReport(seat, False, reason=forbidden)
-    own = list(full)
-    for m in hand.melds:
-        for t in m.tiles:
-            own[t] += 1
-    self_draw_basis = rules.chajiao_value == "self_draw_basis"
+    own = hand.all_tiles()
+    basis = Situation(self_draw=rules.chajiao_value == "self_draw_basis")
 
     def win_on(t: int):
         if own[t] >= 4:
             return None
         full[t] += 1
-        win = _best(full, hand, WinContext(t, self_draw_basis), rules)
+        win = _best(full, hand, basis, rules)
         full[t] -= 1
-        return None if win is None else (win[0], win[1])
+        return None if win is None else (evaluate(win[0]), [s.pattern for s in win[0]])
 
     return wait_report(seat, _core.waits(bytes(full), 0, seven_pairs=not hand.melds), win_on, PATTERNS)
 
 
-def chajiao(seats: Mapping[str, Optional[Hand]], rules: Optional[GuiyangRules] = None,
-            dealer: Optional[str] = None) -> ChajiaoResult:
+def exhaust(table: Mapping[str, Optional[Hand]], rules: Optional[GuiyangRules] = None, *,
+            dealer: Optional[str] = None, situation: Optional[Situation] = None) -> ExhaustResult:
     """黄庄查叫 (L196-204): every player who is not ready pays every ready player that
     player's value; if nobody or everybody is ready nothing moves.  豆 are void and no
     鸡 are settled.  A 相公 seat (:class:`MiscountedHand`) or one with a chi is not ready,
-    so it pays (L96-98).  ``seats`` maps the seats A-D to their hands."""
+    so it pays (L96-98).  ``table`` maps the seats A-D to their hands."""
     rules = GuiyangRules.coerce(rules)
-    check_table(seats)
+    _table_situation(situation)
+    check_table(table)
     check_dealer(dealer)
-    reports = {s: _seat_report(s, h, rules) for s, h in seats.items() if h is not None}
-    return ChajiaoResult(reports, chajiao_ledger(reports), rules.table.unit, dealer)
+    reports = {s: _seat_report(s, h, rules) for s, h in table.items() if h is not None}
+    return ExhaustResult(reports, chajiao_ledger(reports), rules.unit, dealer)
+
+
+#: Settlements of the case format beyond a win, by case kind (none in Guiyang).
+SIDE_SETTLEMENTS: dict = {}
+
+
+# ------------------------------------------------------------------ hands and analysis
+
+def make_hand(concealed, melds: Sequence[DeclaredMeld] = ()) -> Hand:
+    """The hand these tiles make: a :class:`Hand`, or a :class:`MiscountedHand` (相公) when
+    the concealed counts and melds do not make 13 tiles."""
+    size = int(np.asarray(concealed).sum()) + 3 * len(melds)
+    return (Hand if size == 13 else MiscountedHand)(concealed, tuple(melds))
+
+
+def analyze(counts, rules: Optional[GuiyangRules] = None, *, visible=None, melds: Sequence[DeclaredMeld] = (),
+            situation: Optional[Situation] = None):
+    """The discard analysis under Guiyang's forms (suited tiles, 七对 and 龙七对) and the
+    self-drawn value of each wait of a ready discard (:func:`hupai.analyze_discards`)."""
+    from ..analysis import plain_region_options
+    rules = GuiyangRules.coerce(rules)
+    _table_situation(situation)
+
+    def value_of(hand: Hand, t: int):
+        res = score(hand, Situation(t, True), rules)
+        return res.value if res.is_win else None
+
+    return plain_region_options(counts, visible, tuple(melds), {}, value_of, melds_problem(tuple(melds)), kinds=27)

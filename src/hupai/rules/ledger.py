@@ -3,7 +3,7 @@ ledger sums to zero by construction."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable, NamedTuple, Optional, Union
+from typing import Iterable, Mapping, NamedTuple, Optional, Union
 
 __all__ = ["Transfer", "Ledger"]
 
@@ -49,11 +49,13 @@ class Ledger:
     def __add__(self, other: "Ledger") -> "Ledger":
         return Ledger(self.transfers + other.transfers)
 
-    def relabel(self, seats: "dict[str, Optional[str]]") -> "Ledger":
-        """The same transfers between table seats: ``seats`` maps each label (W, A, B,
-        C of a win) to a seat name, or to None for a player who is out of the round
-        (血戰到底: he has already won); transfers from or to such a player are dropped,
-        which is exactly "a self-draw is paid by every player not yet won"."""
+    def relabel(self, seats: "Mapping[str, Optional[str]]") -> "Ledger":
+        """The same transfers with the caller's seat labels: ``seats`` maps each label
+        (W, A, B, C of a win; A-D of a table) to the caller's name for that seat, e.g.
+        ``result.ledger.relabel({"W": "east", "A": "north", "B": "south", "C": "west"})``;
+        a label missing from ``seats`` stays as it is.  A label mapped to None is a
+        player out of the round (血戰到底: he has already won): transfers from or to him
+        are dropped, which is exactly "a self-draw is paid by every player not yet won"."""
         out = []
         for t in self.transfers:
             payer, payee = seats.get(t.payer, t.payer), seats.get(t.payee, t.payee)
@@ -90,6 +92,10 @@ class Ledger:
 
     def total(self) -> Amount:
         return sum(self.net().values())
+
+    def to_dict(self) -> dict:
+        """``{"transfers": [{"payer", "payee", "amount", "reason"}, ...], "net": {seat: net}}``."""
+        return {"transfers": [t._asdict() for t in self.transfers], "net": self.net()}
 
     def __iter__(self):
         return iter(self.transfers)

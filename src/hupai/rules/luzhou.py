@@ -1,4 +1,4 @@
-"""Luzhou ghost mahjong 瀘州鬼麻將 (seed 000; digest ../shared/rules/luzhou.md).
+"""Luzhou ghost mahjong 瀘州鬼麻將 (seed 000).
 
 108 suited tiles plus 紅中 ghosts that stand for any suited tile; no 吃; 缺一門; blood
 battle (play goes on after a win; self-draws are paid by the players still in).
@@ -11,19 +11,31 @@ import functools
 from dataclasses import dataclass
 from typing import Iterable, Mapping, NamedTuple, Optional, Sequence
 
+import numpy as np
+
 from .. import _core, tiles
 from ..tiles import RED
+from .breakdown import Step, evaluate
+from .fifth import readings_beyond_four
 from .flags import RegionFlags
 from .ledger import Ledger, Transfer
-from .fifth import readings_beyond_four
-from .model import (BUGANG, CHI, MINGGANG, OTHERS, PENG, DeclaredMeld, Hand, WinContext, check_count,
-                    check_dealer, check_table)
-from .patterns import Pattern, PatternTable, apply_exclusions, preference, resolve
-from .result import ChajiaoResult, ScoreResult, SeatReport
-from .settlement import chajiao_ledger, wait_report
+from .model import BUGANG, CHI, MINGGANG, PENG, DeclaredMeld, Hand, check_count, check_dealer, check_table
+from .patterns import FromFlag, Pattern, PatternTable, apply_exclusions, preference, steps
+from .result import ExhaustResult, ScoreResult, SeatReport
+from .settlement import chajiao_ledger, wait_report, win_ledger
+from .situation import Situation
 
-__all__ = ["LuzhouRules", "score", "ready", "chajiao", "wait_values", "PATTERNS", "GHOST", "UNIT"]
+__all__ = ["name", "TITLE", "FACTS", "LuzhouRules", "Rules", "score", "ready", "exhaust", "analyze", "make_hand",
+           "wait_values", "is_huazhu", "xiqian_settlement", "melds_problem", "PATTERNS", "GHOST", "UNIT",
+           "SIDE_SETTLEMENTS"]
 
+name = "luzhou"
+TITLE = "Luzhou ghost mahjong 瀘州鬼麻將"
+#: The settlements ``payment_scope`` may ask for: the hand only.
+PAYMENT_SCOPES = ("hand",)
+#: The situation facts Luzhou reads.
+FACTS = frozenset({"after_kong", "kong_discard", "robbing_kong", "declared_ready", "tianhu", "dihu", "dealer",
+                   "ghosts_drawn", "guoshui_passed_value"})
 GHOST = RED          # 紅中 (L5, L19)
 UNIT = "顆"
 SUITS = ((0, 9), (9, 18), (18, 27))
@@ -71,113 +83,177 @@ Rules = LuzhouRules  # the name every region module exports
 
 PINGHU, DUIDUI, QIDUI = "pinghu", "duidui", "qidui"
 
-_HAND_NAMES = {
-    (PINGHU, False): ("平胡", "閨自摸", "雙閨自摸", "三閨自摸", "四閨自摸"),
-    (PINGHU, True): ("清一色", "清閨", "清雙閨", "清三閨", "清四閨"),
-    (DUIDUI, False): ("大對子", "閨對", "雙閨對", "三閨對", "四閨對"),
-    (DUIDUI, True): ("清對", "清閨對", "清雙閨對", "清三閨對", "清四閨對"),
-    (QIDUI, False): ("七對", "龍七對", "雙龍七對", "三龍七對"),
-    (QIDUI, True): ("清七對", "清龍七對", "清雙龍七對", "清三龍七對"),
+# Each family of hand types is a series by 閨 (G): its rows hold the seed's self-draw
+# values (L77-L101, L121), so a plain 平胡 goes 2 → 5 → 10 → 20 (L77, L79)
+_FAMILIES = {
+    (PINGHU, False): (("平胡", "Plain hand", 2), ("閨自摸", "Plain hand with a quad", 5),
+                      ("雙閨自摸", "Plain hand with two quads", 10), ("三閨自摸", "Plain hand with three quads", 20),
+                      ("四閨自摸", "Plain hand with four quads", 40)),
+    (PINGHU, True): (("清一色", "Full flush", 10), ("清閨", "Full flush with a quad", 20),
+                     ("清雙閨", "Full flush with two quads", 40), ("清三閨", "Full flush with three quads", 80),
+                     ("清四閨", "Full flush with four quads", 160)),
+    (DUIDUI, False): (("大對子", "All triplets", 10), ("閨對", "All triplets with a quad", 20),
+                      ("雙閨對", "All triplets with two quads", 40), ("三閨對", "All triplets with three quads", 80),
+                      ("四閨對", "All triplets with four quads", 160)),
+    (DUIDUI, True): (("清對", "Full flush all triplets", 40), ("清閨對", "Full flush all triplets with a quad", 80),
+                     ("清雙閨對", "Full flush all triplets with two quads", 160),
+                     ("清三閨對", "Full flush all triplets with three quads", 320),
+                     ("清四閨對", "Full flush all triplets with four quads", 640)),
+    (QIDUI, False): (("七對", "Seven pairs", 10), ("龍七對", "Dragon seven pairs", 20),
+                     ("雙龍七對", "Seven pairs with two dragons", 40), ("三龍七對", "Seven pairs with three dragons", 80)),
+    (QIDUI, True): (("清七對", "Full flush seven pairs", 40), ("清龍七對", "Full flush dragon seven pairs", 80),
+                    ("清雙龍七對", "Full flush seven pairs with two dragons", 160),
+                    ("清三龍七對", "Full flush seven pairs with three dragons", 320)),
 }
-_ENGLISH_SHAPE = {PINGHU: "plain", DUIDUI: "all triplets", QIDUI: "seven pairs"}
-_SOURCES = {PINGHU: "L77, L79, L89, L95, L101", DUIDUI: "L85, L91, L99", QIDUI: "L87, L93, L97"}
+_SOURCES = {PINGHU: "L77, L79, L89, L95, L101, L121", DUIDUI: "L85, L91, L99, L121",
+            QIDUI: "L87, L93, L97, L121"}
+
+
+def _family_id(shape: str, qing: bool, g: int) -> str:
+    return f"{shape}{'_qing' if qing else ''}_g{g}"
 
 
 class Facts(NamedTuple):
-    """One reading of a winning hand, as the pattern predicates see it."""
+    """One reading of a winning hand and the win's facts, as the rows see them."""
 
     shape: str
     qing: bool                 # one suit (L89)
     quads: int                 # G: kinds with four tiles in the final hand (L31)
     wugui: bool                # no 紅中 anywhere (L117)
     shoubayi: bool             # four melds and a single tile (L127)
-    ctx: WinContext
-    rules: LuzhouRules
-    doublings: int = 0         # filled in by the valuation; used by 報牌's 名堂 test
+    self_draw: bool
+    after_kong: bool
+    kong_discard: bool
+    robbing_kong: bool
+    declared_ready: bool
+    tianhu: bool
+    dihu: bool
+
+
+_TOP = {family: len(rows) - 1 for family, rows in _FAMILIES.items()}
+
+
+def _hand_type_key(f: Facts) -> tuple:
+    return (f.shape, f.qing, min(f.quads, _TOP[f.shape, f.qing]))
 
 
 def _hand_type_rows() -> list[Pattern]:
-    rows = []
-    for (shape, qing), names in _HAND_NAMES.items():
-        for g, name in enumerate(names):
-            english = f"{'full flush ' if qing else ''}{_ENGLISH_SHAPE[shape]}, {g} quad(s)"
-            rows.append(Pattern(id=f"{shape}{'_qing' if qing else ''}_g{g}", name=name,
-                                english=english, value=g, key=(shape, qing, g),
-                                source=_SOURCES[shape]))
-    return rows
-
-
-_TOP_QUADS = {k: len(v) - 1 for k, v in _HAND_NAMES.items()}
-
-
-def _hand_type_key(f: "Facts") -> tuple:
-    top = _TOP_QUADS[f.shape, f.qing]
-    return (f.shape, f.qing, f.quads if f.quads < top else top)
+    return [Pattern(_family_id(shape, qing, g), zh, en, _SOURCES[shape], value, "set", key=(shape, qing, g))
+            for (shape, qing), rows in _FAMILIES.items() for g, (zh, en, value) in enumerate(rows)]
 
 
 HAND_TYPES = _hand_type_rows()
-_FACTORS = [
-    Pattern("gangshanghua", "杠上花", "win on a kong replacement", 1,
-            lambda f: f.ctx.after_kong and f.ctx.self_draw, source="L45, L83, L117"),
-    Pattern("gangshangpao", "杠上炮", "win on a konger's discard", 1,
-            lambda f: f.ctx.kong_discard, source="L47, L81"),
-    Pattern("qiangganghu", "搶杠胡", "robbing a kong", 1,
-            lambda f: f.ctx.robbing_kong, source="L43, L117"),
-    Pattern("shoubayi", "手把一", "four melds and a single tile", 1,
-            lambda f: f.shoubayi, source="L127"),
-    Pattern("wugui", "無鬼", "no ghost (doublings: luzhou_wugui_doublings)", "wugui_doublings",
-            lambda f: f.wugui, source="L103, L109-117"),
+_DOUBLINGS = [
+    Pattern("gangshanghua", "杠上花", "Win on a kong replacement", "L45, L83, L117", 1, "double",
+            lambda f: f.after_kong and f.self_draw),
+    Pattern("gangshangpao", "杠上炮", "Win on a konger's discard", "L47, L81", 1, "double", lambda f: f.kong_discard),
+    Pattern("qiangganghu", "搶杠胡", "Robbing a kong", "L43, L117", 1, "double", lambda f: f.robbing_kong),
+    Pattern("shoubayi", "手把一", "One tile in hand", "L127", 1, "double", lambda f: f.shoubayi),
+    Pattern("wugui", "無鬼", "No ghosts", "L103, L109-117 (luzhou_wugui_doublings)", FromFlag("wugui_doublings"),
+            "double", lambda f: f.wugui),
 ]
-_VARIABLE = frozenset(p.id for p in HAND_TYPES + _FACTORS)
-
-
-def _plain(f: Facts) -> bool:
-    """A plain, ghost-holding 平胡 (no 名堂) for 報牌 (C12)."""
-    if f.rules.baopai_named_definition == "shape_only":
-        return f.shape == PINGHU and not f.qing
-    return f.shape == PINGHU and not f.qing and f.doublings == 0
-
-
+_VARIABLE = frozenset(p.id for p in HAND_TYPES + _DOUBLINGS)
 _FIXED = [
-    Pattern("tianhu", "天胡", "heavenly hand", 40, lambda f: f.ctx.tianhu,
-            excludes=_VARIABLE | {"dihu", "baopai", "baopai_named"}, source="L115"),
-    Pattern("dihu", "地胡", "earthly hand", 40, lambda f: f.ctx.dihu,
-            excludes=_VARIABLE | {"baopai", "baopai_named"}, source="L115"),
-    Pattern("baopai", "報牌", "declared ready, plain hand", 10,
-            lambda f: f.ctx.declared_ready and _plain(f), excludes=_VARIABLE, source="L125"),
-    Pattern("baopai_named", "報牌", "declared ready, named hand", 40,
-            lambda f: f.ctx.declared_ready and not _plain(f), excludes=_VARIABLE, source="L125"),
+    Pattern("tianhu", "天胡", "Heavenly hand", "L115", 40, "set", lambda f: f.tianhu,
+            excludes=_VARIABLE | {"dihu", "baopai", "baopai_named"}),
+    Pattern("dihu", "地胡", "Earthly hand", "L115 (C17)", 40, "set", lambda f: f.dihu,
+            excludes=_VARIABLE | {"baopai", "baopai_named"}),
+    Pattern("baopai", "報牌", "Declared ready, plain hand", "L125", 10, "set", excludes=_VARIABLE),
+    Pattern("baopai_named", "報牌", "Declared ready, hand with a 名堂", "L125", 40, "set", excludes=_VARIABLE),
+]
+_PAYMENT = [
+    Pattern("cap40", "40顆封頂", "Capped at 40", "L119", 40, "cap"),
+    Pattern("cap100", "100顆封頂", "Capped at 100", "L145", 100, "cap"),
+    Pattern("discard_half", "點炮折半", "A discard pays half", "L75, L79", 0,
+            FromFlag("discard_half_rounding", {"floor": "half_down", "half_up": "half_up"}), listed=False),
+    Pattern("xiqian", "喜錢", "Ghost money", "L129", 10, "add"),
 ]
 #: Every Luzhou pattern, in the order names are listed.
-PATTERNS = PatternTable(HAND_TYPES + _FACTORS + _FIXED, key_of=_hand_type_key)
+PATTERNS = PatternTable(HAND_TYPES + _DOUBLINGS + _FIXED + _PAYMENT, key_of=_hand_type_key, combine="double")
 _FIXED_IDS = frozenset(p.id for p in _FIXED)
+_PAYMENT_IDS = frozenset(p.id for p in _PAYMENT)
 
 
-def hand_value(facts: Facts) -> tuple[int, tuple[Pattern, ...]]:
-    """Uncapped self-draw value V of one reading (digest §5.3) and its patterns.
+class Valued(NamedTuple):
+    """One reading valued: its breakdown to what each payer pays (before 喜錢)."""
 
-    D = G + [杠上花] + [杠上炮] + [搶杠胡] + [手把一] + doublings of 無鬼; fixed-value
-    hands (天胡, 地胡, 報牌) replace everything else."""
-    rules = facts.rules
-    matched = [PATTERNS.rows[i] for i in PATTERNS.matching(facts)]
-    d = 0
-    for p in matched:   # the doublings, before fixed hands exclude them
-        if p.id not in _FIXED_IDS:
-            d += rules.wugui_doublings if p.id == "wugui" else int(p.value)
-    if facts.ctx.declared_ready:   # 報牌's 名堂 test looks at those doublings (C12)
-        hits = resolve(PATTERNS, facts._replace(doublings=d))
-    else:
-        hits = apply_exclusions(matched)
-    fixed = [p for p in hits if p.id in _FIXED_IDS]
+    breakdown: tuple[Step, ...]
+    uncapped: int              # V, the self-draw value (digest §5.3)
+    capped: int
+    paid: int
+    preference: tuple
+
+
+@functools.lru_cache(maxsize=8192)
+def _valuation(f: Facts, rules: LuzhouRules, table: PatternTable) -> Valued:
+    """The value of one reading: a pure function of its facts, cached because the same
+    few readings recur in every game."""
+    rows = [table.rows[i] for i in table.matching(f)]
+    hand = _hand_steps(rows, f, rules, table)
+    uncapped = int(evaluate(hand))
+    paying = hand + tuple(_payment_steps(uncapped, hand[0].pattern.id in _FIXED_IDS, f, rules, table))
+    capped = uncapped if rules.cap is None else min(uncapped, rules.cap)
+    return Valued(paying, uncapped, capped, int(evaluate(paying)),
+                  preference(table, (s.pattern.id for s in hand)))
+
+
+def _hand_steps(rows: list[Pattern], f: Facts, rules: LuzhouRules, table: PatternTable) -> tuple[Step, ...]:
+    """V (digest §5.3): a fixed hand (天胡, 地胡, 報牌) replaces everything; otherwise the
+    hand type's value, then each doubling (杠上花, 杠上炮, 搶杠胡, 手把一, 無鬼) walks up
+    its family's series (beyond the last row, each doubles)."""
+    doublings = [r for r in rows if r.id not in _FIXED_IDS and r.key is None]
+    g = min(f.quads, _TOP[f.shape, f.qing])
+    d = f.quads + sum(int(r.amount(rules)) for r in doublings)    # D of §5.3
+    if f.declared_ready:       # 報牌's 名堂 test reads D (C12)
+        rows = rows + [table["baopai" if _plain(f, d, rules) else "baopai_named"]]
+    hits = apply_exclusions(rows)
+    fixed = [r for r in hits if r.id in _FIXED_IDS]
     if fixed:
-        return int(fixed[0].value), (fixed[0],)
-    if facts.shape == PINGHU and not facts.qing:
-        situational = facts.ctx.kong_discard or facts.ctx.robbing_kong
-        if d == 1 and situational and rules.pinghu_gsp_value == 10:
-            return 10, hits   # C3: "普通平胡的…杠上炮、搶杠胡…均計10顆" (L117)
-        return (2 if d == 0 else 5 * 2 ** (d - 1)), hits   # L77, L79
-    base = 40 if facts.qing and facts.shape in (DUIDUI, QIDUI) else 10   # L85-L99
-    return base * 2 ** d, hits
+        return tuple(steps(table, fixed[:1], rules))
+    out = steps(table, [next(r for r in hits if r.key is not None)], rules)
+    for row in doublings:
+        k = int(row.amount(rules))
+        before, after = _series(f, g, table), _series(f, g + k, table)
+        if d == 1 and f.shape == PINGHU and not f.qing and rules.pinghu_gsp_value == 10 \
+                and row.id in ("gangshangpao", "qiangganghu"):
+            after = 10      # C3: "普通平胡的…杠上炮、搶杠胡…均計10顆" (L117)
+        out.append(Step(row, "double", k) if after == before * 2 ** k else Step(row, "set", after))
+        g += k
+    return tuple(out)
+
+
+def _series(f: Facts, g: int, table: PatternTable) -> int:
+    """The value of the hand type ``g`` steps up its family (L79 "每多一個閨…多翻一番")."""
+    top = _TOP[f.shape, f.qing]
+    value = table[_family_id(f.shape, f.qing, min(g, top))].value
+    return int(value * 2 ** max(0, g - top))
+
+
+def _plain(f: Facts, d: int, rules: LuzhouRules) -> bool:
+    """A plain, ghost-holding 平胡 (no 名堂) for 報牌 (C12): no doubling at all (``D`` 0)."""
+    if rules.baopai_named_definition == "shape_only":
+        return f.shape == PINGHU and not f.qing
+    return f.shape == PINGHU and not f.qing and d == 0
+
+
+def _payment_steps(uncapped: int, fixed: bool, f: Facts, rules: LuzhouRules,
+                   table: PatternTable) -> list[Step]:
+    """The cap (L119, L145; never binding on a fixed hand) and, on an ordinary discard,
+    the half (L75, L79) in the order ``cap_order`` says (C9); 杠上炮 and 搶杠胡 are paid
+    by the konger, not halved (C4, C5), 報牌 per C13."""
+    half = steps(table, [table["discard_half"]], rules) if _halved(f, rules) else []
+    over = rules.cap is not None and not fixed and uncapped > rules.cap   # listed: FORMAT.md §9.1
+    cap = steps(table, [table["cap40" if rules.cap == 40 else "cap100"]], rules) if over else []
+    return half + cap if rules.cap_order == "halve_then_cap" else cap + half
+
+
+def _halved(f: Facts, rules: LuzhouRules) -> bool:
+    if f.self_draw:
+        return False
+    if f.declared_ready and not rules.baopai_halved_on_discard:
+        return False
+    return (not f.kong_discard and not f.robbing_kong) or (f.kong_discard and rules.gangshangpao_halved) \
+        or (f.robbing_kong and rules.qianggang_halved)
 
 
 # ------------------------------------------------------------------ the hand
@@ -301,15 +377,6 @@ def _prepare(hand: Hand, win_tile: Optional[int], rules: LuzhouRules) -> _Prepar
                      len(hand.melds), rules.ghost_as_fifth_copy, forbidden, sequences)
 
 
-class _Best(NamedTuple):
-    paid: int
-    uncapped: int
-    capped: int
-    hits: tuple[Pattern, ...]
-    shape: str
-    quads: int
-
-
 def _candidates(p: _Prepared, counts, suits: frozenset) -> Iterable[tuple[str, bool, int]]:
     """(shape, 清, G) of the readings worth valuing: for each shape, the reading with
     the most 閨 (the value grows with G), ghosts never a fifth copy counting the melds
@@ -373,60 +440,25 @@ def _best_quads(final: list, melds: int, pairs: int, kinds, triplets_only: bool)
     return best
 
 
-def _half(v: int, rules: LuzhouRules) -> int:
-    return v // 2 if rules.discard_half_rounding == "floor" else (v + 1) // 2
+def _xiqian(ghosts_drawn: int, rules: LuzhouRules, table: PatternTable) -> list[Step]:
+    """喜錢 (L129): five or more ghosts drawn in the 8-ghost game, outside the cap: 10
+    for five and 10 more per further ghost (``mode1_linear``; ``mode2`` pays a winner the
+    same), or doubling per further ghost (``mode1_doubling``)."""
+    if rules.ghost_count != 8 or ghosts_drawn < 5:
+        return []
+    row = table["xiqian"]
+    base = int(row.amount(rules))
+    amount = base * 2 ** (ghosts_drawn - 5) if rules.xiqian_mode == "mode1_doubling" else base * (ghosts_drawn - 4)
+    return [Step(row, "add", amount)]
 
 
-def _cap(v: int, rules: LuzhouRules) -> int:
-    return v if rules.cap is None else min(v, rules.cap)
+class _Best(NamedTuple):
+    valued: Valued
+    shape: str
+    quads: int
 
 
-def _paid(v: int, hits: Sequence[Pattern], ctx: WinContext, rules: LuzhouRules) -> int:
-    """What each payer pays for a hand of uncapped value v (before 喜錢), §5.3."""
-    baopai = any(p.id in ("baopai", "baopai_named") for p in hits)
-    if ctx.self_draw:
-        return _cap(v, rules)
-    halved = (not ctx.kong_discard and not ctx.robbing_kong) \
-        or (ctx.kong_discard and rules.gangshangpao_halved) \
-        or (ctx.robbing_kong and rules.qianggang_halved)
-    if baopai and not rules.baopai_halved_on_discard:
-        halved = False
-    if not halved:
-        return _cap(v, rules)
-    if rules.cap_order == "halve_then_cap":
-        return _cap(_half(v, rules), rules)
-    return _half(_cap(v, rules), rules)
-
-
-def _xiqian(ctx: WinContext, rules: LuzhouRules) -> int:
-    """喜錢 (L129): five or more ghosts drawn in the 8-ghost game."""
-    n = ctx.ghosts_drawn
-    if rules.ghost_count != 8 or n < 5:
-        return 0
-    if rules.xiqian_mode == "mode1_doubling":
-        return 10 * 2 ** (n - 5)
-    return 10 * (n - 4)   # mode1_linear; mode2 pays the same amounts to a winner
-
-
-@functools.lru_cache(maxsize=8192)
-def _valuation(shape: str, qing: bool, quads: int, wugui: bool, shoubayi: bool,
-               flags: tuple, rules: LuzhouRules) -> tuple[int, tuple[Pattern, ...], int, tuple]:
-    """(V, patterns, paid, preference) of one reading; a pure function of its arguments,
-    cached because the same few readings recur in every game."""
-    self_draw, after_kong, kong_discard, robbing_kong, declared_ready, tianhu, dihu = flags
-    ctx = WinContext(0, self_draw, after_kong=after_kong, kong_discard=kong_discard,
-                     robbing_kong=robbing_kong, declared_ready=declared_ready, tianhu=tianhu,
-                     dihu=dihu)
-    v, hits = hand_value(Facts(shape, qing, quads, wugui, shoubayi, ctx, rules))
-    return v, hits, _paid(v, hits, ctx, rules), preference(PATTERNS, (p.id for p in hits))
-
-
-def _flags(ctx: WinContext) -> tuple:
-    return (ctx.self_draw, ctx.after_kong, ctx.kong_discard, ctx.robbing_kong,
-            ctx.declared_ready, ctx.tianhu, ctx.dihu)
-
-
-def _best(p: _Prepared, ctx: WinContext, rules: LuzhouRules, counts=None,
+def _best(p: _Prepared, s: Situation, rules: LuzhouRules, counts=None,
           suits: Optional[frozenset] = None) -> Optional[_Best]:
     """The reading that pays most (ties: the higher uncapped value, then the shared
     :func:`~hupai.rules.patterns.preference`); ``counts`` and ``suits`` replace the
@@ -435,75 +467,88 @@ def _best(p: _Prepared, ctx: WinContext, rules: LuzhouRules, counts=None,
     best_key: tuple = ()
     wugui = p.ghosts_total == 0
     shoubayi = p.melds == 4     # four melds and a single tile (L127)
-    flags = _flags(ctx)
     for shape, qing, quads in _candidates(p, p.counts if counts is None else counts,
                                           p.suits if suits is None else suits):
-        v, hits, paid, pref = _valuation(shape, qing, quads, wugui, shoubayi, flags, rules)
-        if best is None or (paid, v, pref) > best_key:
-            best, best_key = _Best(paid, v, _cap(v, rules), hits, shape, quads), (paid, v, pref)
+        facts = Facts(shape, qing, quads, wugui, shoubayi, s.self_draw, s.after_kong, s.kong_discard,
+                      s.robbing_kong, s.declared_ready, s.tianhu, s.dihu)
+        v = _valuation(facts, rules, PATTERNS)
+        key = (v.paid, v.uncapped, v.preference)
+        if best is None or key > best_key:
+            best, best_key = _Best(v, shape, quads), key
     return best
 
 
-def score(hand: Hand, ctx: WinContext, rules: Optional[LuzhouRules] = None) -> ScoreResult:
-    """Score the win of ``hand`` (13 tiles before the winning tile) under ``ctx``.
+def score(hand: Hand, situation: Situation, rules: Optional[LuzhouRules] = None) -> ScoreResult:
+    """Score the win of ``hand`` (13 tiles before the winning tile) in ``situation``.
 
     The best ghost assignment and arrangement is the one that pays most (ties: the
     higher uncapped value), FORMAT.md §4.5.  Seats: W the winner, A the discarder /
     robbed konger (or any other player on a self-draw), B and C the others; a self-draw
-    is paid by A, B and C (nobody has won yet in a single-win evaluation, L137)."""
+    is paid by A, B and C (nobody has won yet in a single-win evaluation, L137).
+    ``value`` is what each payer pays, 喜錢 included."""
     rules = LuzhouRules.coerce(rules)
-    _check_context(hand, ctx, rules)
-    if ctx.win_tile == GHOST and not ctx.self_draw:
+    _check(hand, situation, rules)
+    if situation.win_tile == GHOST and not situation.self_draw:
         return ScoreResult.no_win("a discarded 紅中 is dead: nobody may win on it (L19)", UNIT)
-    p = _prepare(hand, ctx.win_tile, rules)
-    if p.forbidden:
-        return ScoreResult.no_win(p.forbidden, UNIT)
+    p = _prepare(hand, situation.win_tile, rules)
+    reason = p.forbidden or _huazhu_reason(p)
+    best = None if reason else _best(p, situation, rules)
+    reason = reason or (_discard_reason(best, situation, rules) if best else
+                        "the tiles do not form a winning hand")
+    if reason or best is None:
+        return ScoreResult.no_win(reason or "", UNIT)
+    breakdown = best.valued.breakdown + tuple(_xiqian(situation.ghosts_drawn, rules, PATTERNS))
+    xq = int(evaluate(breakdown)) - best.valued.paid
+    return ScoreResult.win(breakdown, UNIT, _ledger(best.valued.paid, xq, situation),
+                           {"uncapped": best.valued.uncapped, "capped": best.valued.capped, "xiqian": xq,
+                            "shape": best.shape, "quads": best.quads})
+
+
+def _huazhu_reason(p: "_Prepared") -> Optional[str]:
     if len(p.suits) == 3:
-        return ScoreResult.no_win("三門花豬: the hand holds all three suits; 缺一門 is required "
-                                  "(L13, L35, L133)", UNIT)
-    best = _best(p, ctx, rules)
-    if best is None:
-        return ScoreResult.no_win("the tiles do not form a winning hand", UNIT)
-    if not ctx.self_draw:
-        legal_min = 1 if rules.pinghu_discard_allowed else 2
-        if best.paid < legal_min:
-            return ScoreResult.no_win(f"平胡不能點炮: a discard win paying {best.paid}顆 is not allowed "
-                                      "(L29, L75)", UNIT)
-        if ctx.guoshui_passed_value is not None and best.paid <= ctx.guoshui_passed_value:
-            return ScoreResult.no_win(f"過水: a discard win worth {ctx.guoshui_passed_value}顆 was passed "
-                                      f"since the last draw; this one pays {best.paid}顆 (L57)", UNIT)
-    xq = _xiqian(ctx, rules)
-    names = [p_.name for p_ in best.hits]
-    if rules.cap is not None and best.uncapped > rules.cap and best.hits[0].id not in _FIXED_IDS:
-        names.append(f"{rules.cap}顆封頂")
-    if xq:
-        names.append("喜錢")
-    transfers = []
-    if ctx.self_draw:
-        transfers += [Transfer(s, "W", best.paid, "自摸") for s in OTHERS]
-    else:
-        why = "杠上炮" if ctx.kong_discard else "搶杠胡" if ctx.robbing_kong else "點炮"
-        transfers.append(Transfer("A", "W", best.paid, why))
-    if xq:
-        transfers += [Transfer(s, "W", xq, "喜錢") for s in OTHERS]
-    return ScoreResult(True, best.paid + xq, UNIT, tuple(names), Ledger.of(transfers),
-                       detail={"uncapped": best.uncapped, "capped": best.capped, "xiqian": xq,
-                               "shape": best.shape, "quads": best.quads})
+        return "三門花豬: the hand holds all three suits; 缺一門 is required (L13, L35, L133)"
+    return None
 
 
-def _check_context(hand: Hand, ctx: WinContext, rules: LuzhouRules) -> None:
+def _discard_reason(best: _Best, s: Situation, rules: LuzhouRules) -> Optional[str]:
+    """Why a discard win that the tiles make is refused: 1顆 (L29, L75) or 過水 (L57)."""
+    if s.self_draw:
+        return None
+    paid = best.valued.paid
+    if paid < (1 if rules.pinghu_discard_allowed else 2):
+        return f"平胡不能點炮: a discard win paying {paid}顆 is not allowed (L29, L75)"
+    if s.guoshui_passed_value is not None and paid <= s.guoshui_passed_value:
+        return (f"過水: a discard win worth {s.guoshui_passed_value}顆 was passed since the last draw; "
+                f"this one pays {paid}顆 (L57)")
+    return None
+
+
+def _ledger(paid: int, xiqian: int, s: Situation) -> Ledger:
+    """A self-draw is paid by A, B and C; a discard, 杠上炮 or 搶杠胡 by A alone (L135,
+    L139); 喜錢 by all three (L129)."""
+    why = "自摸" if s.self_draw else "杠上炮" if s.kong_discard else "搶杠胡" if s.robbing_kong else "點炮"
+    ledger = win_ledger(paid, s.self_draw, why)
+    if xiqian:
+        ledger = ledger + win_ledger(xiqian, True, "喜錢")
+    return ledger
+
+
+def _check(hand: Hand, s: Situation, rules: LuzhouRules) -> None:
     """ValueError for a win that cannot happen at a Luzhou table."""
     if not isinstance(hand, Hand):
         raise TypeError(f"hand must be a Hand, not {type(hand).__name__}")
-    if not isinstance(ctx, WinContext):
-        raise TypeError(f"ctx must be a WinContext, not {type(ctx).__name__}")
-    if ctx.after_kong and not any(m.is_kong for m in hand.melds):
+    if not isinstance(s, Situation):
+        raise TypeError(f"situation must be a Situation, not {type(s).__name__}")
+    s.check_facts(name, FACTS)
+    if s.win_tile is None:
+        raise ValueError("a win needs its winning tile (win_tile)")
+    if s.after_kong and not any(m.is_kong for m in hand.melds):
         raise ValueError("after_kong (杠上花): the winner has no kong among his melds")
-    if ctx.dihu and not ctx.self_draw:
+    if s.dihu and not s.self_draw:
         raise ValueError("地胡 in Luzhou is a non-dealer complete on his first draw (digest C17): "
                          "a self-draw, not a discard win")
-    if ctx.ghosts_drawn > rules.ghost_count:
-        raise ValueError(f"ghosts_drawn = {ctx.ghosts_drawn}, but the game has {rules.ghost_count} 紅中 "
+    if s.ghosts_drawn > rules.ghost_count:
+        raise ValueError(f"ghosts_drawn = {s.ghosts_drawn}, but the game has {rules.ghost_count} 紅中 "
                          "(luzhou_ghost_count)")
 
 
@@ -523,11 +568,14 @@ def xiqian_settlement(seat: str, others: Sequence[str], ghosts_drawn: int, won: 
         return Ledger()
     if rules.xiqian_mode == "mode2":
         return Ledger.of(Transfer(seat, o, 10, "喜錢 (玩法二, no win)") for o in others)
-    amount = _xiqian(WinContext(0, True, ghosts_drawn=ghosts_drawn), rules)
+    amount = sum(step.amount for step in _xiqian(ghosts_drawn, rules, PATTERNS))
     return Ledger.of(Transfer(o, seat, amount, "喜錢") for o in others)
 
 
 # ------------------------------------------------------------------ end of the wall
+
+_PLAIN_SELF_DRAW = Situation(self_draw=True)   # a wait's value: a plain self-draw
+
 
 def is_huazhu(hand: Hand, rules: Optional[LuzhouRules] = None) -> bool:
     """花豬 / 花貓 (L35): the natural tiles, melds included, cover all three suits."""
@@ -541,28 +589,37 @@ def wait_values(hand: Hand, waits, rules: Optional[LuzhouRules] = None) -> dict:
     p0 = _prepare(hand, None, rules)
     if p0.forbidden:
         return {}
-    ctx = WinContext(0, True)
     counts = bytearray(p0.counts)
     out = {}
     for t in waits:
         if t >= 27 or p0.base[t] >= 4 and not rules.ghost_as_fifth_copy:
             continue
         counts[t] += 1
-        best = _best(p0, ctx, rules, counts, p0.suits | {t // 9})
+        best = _best(p0, _PLAIN_SELF_DRAW, rules, counts, p0.suits | {t // 9})
         counts[t] -= 1
         if best is not None and len(p0.suits | {t // 9}) <= 2:
-            out[t] = best.capped
+            out[t] = best.valued.capped
     return out
 
 
-def ready(hand: Hand, rules: Optional[LuzhouRules] = None) -> SeatReport:
+def ready(hand: Hand, rules: Optional[LuzhouRules] = None, situation: Optional[Situation] = None) -> SeatReport:
     """Is the hand ready (下叫) at the end of the wall, its waits and its 查叫 value.
 
     A wait is a suited tile that completes a legal self-drawn win with no situational
     flag (FORMAT.md §6.3); the value is the best wait's self-draw value, capped (查大,
     L141), or half of it under ``chajiao_basis = "discard_half"``.  A hand whose melds
     Luzhou forbids (a chi, a 貼鬼碰 short of naturals) is not ready, with the reason."""
-    return _seat_report("", hand, LuzhouRules.coerce(rules))
+    rules = LuzhouRules.coerce(rules)
+    _table_situation(situation)
+    return _seat_report("", hand, rules)
+
+
+def _table_situation(situation: Optional[Situation]) -> Situation:
+    situation = situation if situation is not None else Situation()
+    if situation.win_tile is not None:
+        raise ValueError("readiness is asked of 13 tiles: the situation has no win_tile")
+    situation.check_facts(name, FACTS)
+    return situation
 
 
 def _seat_report(seat: str, hand: Hand, rules: LuzhouRules) -> SeatReport:
@@ -571,7 +628,6 @@ def _seat_report(seat: str, hand: Hand, rules: LuzhouRules) -> SeatReport:
         return SeatReport(seat, False, True, reason="花豬: the hand holds all three suits (L35)")
     if p0.forbidden:
         return SeatReport(seat, False, reason=p0.forbidden)
-    ctx = WinContext(0, True)   # a plain self-draw: the valuation ignores which tile
     counts = bytearray(p0.counts)
     # with ghosts as fifth copies a wait may lie beyond the core's four-copy patterns
     candidates = range(27) if rules.ghost_as_fifth_copy else \
@@ -583,28 +639,114 @@ def _seat_report(seat: str, hand: Hand, rules: LuzhouRules) -> SeatReport:
         if t >= 27 or p0.base[t] >= 4 or len(p0.suits | {t // 9}) == 3:
             return None
         counts[t] += 1
-        win = _best(p0, ctx, rules, counts, p0.suits | {t // 9})
+        win = _best(p0, _PLAIN_SELF_DRAW, rules, counts, p0.suits | {t // 9})
         counts[t] -= 1
         if win is None:
             return None
-        value = win.capped if rules.chajiao_basis == "self_draw_table_max" else _half(win.capped, rules)
-        return value, win.hits
+        capped = win.valued.capped
+        value = capped if rules.chajiao_basis == "self_draw_table_max" else \
+            (capped // 2 if rules.discard_half_rounding == "floor" else (capped + 1) // 2)
+        return value, [st.pattern for st in win.valued.breakdown if st.pattern.id not in _PAYMENT_IDS]
 
     return wait_report(seat, candidates, win_on, PATTERNS)
 
 
-def chajiao(seats: Mapping[str, Optional[Hand]], rules: Optional[LuzhouRules] = None,
-            dealer: Optional[str] = None) -> ChajiaoResult:
+def exhaust(table: Mapping[str, Optional[Hand]], rules: Optional[LuzhouRules] = None, *,
+            dealer: Optional[str] = None, situation: Optional[Situation] = None) -> ExhaustResult:
     """查叫 at the end of the wall (L33, L141).
 
-    ``seats`` maps each of the seats A-D to its hand, or to ``None`` for a seat that has
+    ``table`` maps each of the seats A-D to its hand, or to ``None`` for a seat that has
     already won (it neither pays nor collects).  With at least two unfinished seats,
     every unfinished seat that is not ready (花豬 included) pays every unfinished ready
     seat that seat's value.  If nobody has won (黃莊), the dealer deals again (L53)."""
     rules = LuzhouRules.coerce(rules)
-    check_table(seats)
+    _table_situation(situation)
+    check_table(table)
     check_dealer(dealer)
-    reports = {s: _seat_report(s, h, rules) for s, h in seats.items() if h is not None}
+    reports = {s: _seat_report(s, h, rules) for s, h in table.items() if h is not None}
     ledger = chajiao_ledger(reports) if len(reports) >= 2 else Ledger()
-    next_dealer = dealer if dealer is not None and all(h is not None for h in seats.values()) else None
-    return ChajiaoResult(reports, ledger, UNIT, next_dealer)
+    next_dealer = dealer if dealer is not None and all(h is not None for h in table.values()) else None
+    return ExhaustResult(reports, ledger, UNIT, next_dealer)
+
+
+#: Settlements of the case format beyond a win, by case kind (none in Luzhou).
+SIDE_SETTLEMENTS: dict = {}
+
+
+# ------------------------------------------------------------------ hands and analysis
+
+def make_hand(concealed, melds: Sequence[DeclaredMeld] = ()) -> Hand:
+    """A Luzhou hand of these tiles (13, a kong counting 3; 紅中 are the ghosts)."""
+    return Hand(concealed, tuple(melds))
+
+
+def analyze(counts, rules: Optional[LuzhouRules] = None, *, visible=None, melds: Sequence[DeclaredMeld] = (),
+            situation: Optional[Situation] = None):
+    """The discard analysis under Luzhou rules (:func:`hupai.analyze_discards`):
+    ``counts`` hold the 紅中 ghosts as tiles; each discard gives up the cheapest suit
+    the melds leave open (缺一門, reported as ``void``); a drawn ghost counts as an
+    effective tile; each wait of a ready discard carries its best self-drawn value."""
+    from ..analysis import as_counts, meld_counts, rank, unseen_counts, DiscardOption
+    rules = LuzhouRules.coerce(rules)
+    _table_situation(situation)
+    melds = tuple(melds)
+    arr = as_counts(counts)
+    if arr[27:33].any():
+        raise ValueError("Luzhou has no honour tiles besides the 紅中 ghosts (7z)")
+    open_voids = [g for g in range(3) if not any(t // 9 == g for m in melds for t in m.tiles if t != GHOST)]
+    forbidden = melds_problem(melds, rules) or (None if open_voids else
+                                                "花豬: the melds hold all three suits (L35)")
+    ghosts = int(arr[GHOST])
+    natural = arr.copy()
+    natural[GHOST] = 0
+    seen = meld_counts(melds)
+    unseen = unseen_counts(arr, seen, visible).tolist()
+    seen_ghosts = int(seen[GHOST]) + (int(as_counts(visible)[GHOST]) if visible is not None else 0)
+    unseen_ghosts = max(0, rules.ghost_count - ghosts - seen_ghosts)
+    for t in range(27, 34):
+        unseen[t] = 0      # no other honours in Luzhou; ghosts are counted apart below
+    out = []
+    for d, sh, eff, tot, g in _void_options(natural, ghosts, unseen, open_voids or [0, 1, 2]):
+        if unseen_ghosts:
+            eff[GHOST] = unseen_ghosts       # a ghost always brings the hand one step closer
+            tot += unseen_ghosts
+        values = None
+        if sh == 0 and not forbidden:
+            after = arr.copy()
+            after[d] -= 1
+            values = wait_values(Hand(after.astype(np.uint8), melds), [t for t in eff if t != GHOST], rules)
+        option = DiscardOption(d, sh, eff, tot, eff if sh == 0 else {}, values, "mps"[g])
+        out.append(option._replace(waits={}, values={} if sh == 0 else None, reason=forbidden)
+                   if forbidden else option)
+    return rank(out)
+
+
+def melds_problem(melds: Sequence[DeclaredMeld], rules: Optional[LuzhouRules] = None) -> Optional[str]:
+    """Why Luzhou forbids these melds (a chi, a 貼鬼碰 short of naturals, a meld of
+    ghosts), or None; ValueError for a meld that is no meld."""
+    rules = LuzhouRules.coerce(rules)
+    for m in melds:
+        forbidden = _meld_reading(m, rules).forbidden
+        if forbidden:
+            return forbidden
+    return None
+
+
+def _void_options(natural, ghosts: int, unseen: list, voids: list) -> list:
+    """``(discard, shanten, effective, total, void)`` for every discard, the void being
+    the suit among ``voids`` that leaves the lowest shanten, then the most unseen
+    effective tiles; the effective tiles of every void that ties count (缺一門)."""
+    counts = natural.astype(np.uint8)
+    if voids == [0, 1, 2]:
+        return _core.discard_options_void(counts, ghosts, unseen)
+    by_void = {g: _core.discard_options(counts, ghosts, unseen, True, True, False, False, g) for g in voids}
+    out = []
+    for i, (d, _, _, _) in enumerate(by_void[voids[0]]):
+        rows = [(by_void[g][i][1], -by_void[g][i][3], g) for g in voids]
+        sh, _, g = min(rows)
+        eff: dict = {}
+        for gg in voids:
+            if by_void[gg][i][1] == sh:
+                eff.update(by_void[gg][i][2])
+        out.append((d, sh, eff, sum(eff.values()), g))
+    return out

@@ -1,16 +1,17 @@
-"""Region-independent models: declared melds, a hand, the context of a win, seats."""
+"""Region-independent models: declared melds, a hand, seats, and the checks of the
+values they are built from.  The situation of a win is :mod:`hupai.rules.situation`."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Mapping, Optional, Sequence
+from dataclasses import dataclass
+from typing import Any, Mapping, Optional, Sequence
 
 import numpy as np
 
 from .. import tiles
 from .._messages import short
 
-__all__ = ["MELD_KINDS", "KONGS", "OPENING", "DeclaredMeld", "Hand", "WinContext", "SEATS",
-           "OTHERS", "MOST_COPIES", "parse_meld", "check_bool", "check_count", "check_dealer", "check_table"]
+__all__ = ["MELD_KINDS", "KONGS", "OPENING", "DeclaredMeld", "Hand", "SEATS", "OTHERS", "MOST_COPIES",
+           "parse_meld", "check_bool", "check_count", "check_dealer", "check_table"]
 
 CHI, PENG, MINGGANG, ANGANG, BUGANG = "chi", "peng", "minggang", "angang", "bugang"
 MELD_KINDS = (CHI, PENG, MINGGANG, ANGANG, BUGANG)
@@ -72,6 +73,10 @@ class DeclaredMeld:
     from_seat: Optional[str] = None
 
     def __post_init__(self) -> None:
+        if isinstance(self.tiles, str):
+            object.__setattr__(self, "tiles", tuple(tiles.to_indices(tiles.parse(self.tiles))))
+        else:
+            object.__setattr__(self, "tiles", tuple(self.tiles))
         if self.kind not in MELD_KINDS:
             raise ValueError(f"unknown meld kind {short(self.kind)}; use one of {', '.join(MELD_KINDS)}")
         size = 4 if self.kind in KONGS else 3
@@ -94,6 +99,20 @@ class DeclaredMeld:
     def __str__(self) -> str:
         return f"{self.kind}({tiles.format(self.counts)})"
 
+    def to_dict(self) -> dict[str, Any]:
+        """``{"kind": "peng", "tiles": "111m", "from": "A"}`` (the case format's meld)."""
+        out: dict[str, Any] = {"kind": self.kind, "tiles": tiles.format(self.counts)}
+        if self.from_seat is not None:
+            out["from"] = self.from_seat
+        return out
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> "DeclaredMeld":
+        if not isinstance(data, Mapping) or not isinstance(data.get("kind"), str) \
+                or not isinstance(data.get("tiles"), str):
+            raise ValueError(f"a meld is {{'kind': ..., 'tiles': ..., 'from': seat}}, got {short(data)}")
+        return parse_meld(data["kind"], data["tiles"], data.get("from"))
+
 
 def parse_meld(kind: str, text: str, from_seat: Optional[str] = None) -> DeclaredMeld:
     """A meld from notation: ``parse_meld("peng", "11m7z")``."""
@@ -101,7 +120,7 @@ def parse_meld(kind: str, text: str, from_seat: Optional[str] = None) -> Declare
     return DeclaredMeld(kind, tuple(tiles.to_indices(counts)), from_seat)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Hand:
     """Concealed tiles (34 counts, jokers included as their tile) and declared melds.
 
@@ -153,6 +172,35 @@ class Hand:
         """``Hand.parse("123m456p", [("peng", "111s"), ("minggang", "2222p", "A")])``."""
         return cls(tiles.parse(concealed), tuple(parse_meld(*m) for m in melds))
 
+    def __eq__(self, other: object) -> bool:
+        """Hands are equal when they hold the same tiles and melds (and are of the same
+        type: a Guiyang 相公 is not a plain hand)."""
+        if type(other) is not type(self):
+            return NotImplemented
+        return self.concealed.tobytes() == other.concealed.tobytes() and self.melds == other.melds  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__, self.concealed.tobytes(), self.melds))
+
+    def __repr__(self) -> str:
+        melds = ", ".join(repr((m.kind, tiles.format(m.counts)) + ((m.from_seat,) if m.from_seat else ()))
+                          for m in self.melds)
+        return f"{type(self).__name__}.parse({tiles.format(self.concealed)!r}" + (f", [{melds}])" if melds else ")")
+
+    def to_dict(self) -> dict[str, Any]:
+        """``{"concealed": "123m456p...", "melds": [{"kind": ..., "tiles": ..., "from": ...}]}``."""
+        return {"concealed": tiles.format(self.concealed), "melds": [m.to_dict() for m in self.melds]}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> "Hand":
+        """The hand :meth:`to_dict` wrote (the case format's ``concealed`` and ``melds``)."""
+        if not isinstance(data, Mapping) or not isinstance(data.get("concealed"), str):
+            raise ValueError(f"a hand is {{'concealed': TILES, 'melds': [...]}}, got {short(data)}")
+        melds = data.get("melds", [])
+        if not isinstance(melds, (list, tuple)):
+            raise ValueError(f"melds are a list, not {type(melds).__name__}")
+        return cls(tiles.parse(data["concealed"]), tuple(DeclaredMeld.from_dict(m) for m in melds))
+
     def all_tiles(self, extra: Optional[int] = None) -> np.ndarray:
         """Counts of every tile of the hand (melds included), plus ``extra``."""
         total = self.concealed.astype(np.int64)
@@ -183,56 +231,3 @@ class Hand:
 
 
 _MOST_COPIES_MAP = {t: n for t, n in enumerate(MOST_COPIES) if n != 4}
-
-
-_BOOL_FIELDS = ("self_draw", "after_kong", "kong_discard", "robbing_kong", "declared_ready", "tianhu",
-                "dihu", "dealer")
-
-
-@dataclass(frozen=True)
-class WinContext:
-    """How the winning tile arrived, and the table facts the rules need.
-
-    Every region reads only the fields its rules use; the defaults describe a plain
-    win.  Field names follow the case format (../shared/cases/FORMAT.md §4.2)."""
-
-    win_tile: int
-    self_draw: bool
-    after_kong: bool = False          # self-draw on the replacement tile of one's own kong
-    kong_discard: bool = False        # the discarder just made a kong (杠上炮)
-    robbing_kong: bool = False        # robbing A's 補杠
-    declared_ready: bool = False      # 報牌 / 报听
-    tianhu: bool = False
-    dihu: bool = False
-    dealer: bool = False              # the winner deals
-    ghosts_drawn: int = 0             # Luzhou 喜錢
-    guoshui_passed_value: Optional[int] = None  # Luzhou 過水
-    extra: dict = field(default_factory=dict, compare=False)  # region-specific facts
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "win_tile", tiles.tile_index(self.win_tile))
-        for name in _BOOL_FIELDS:
-            object.__setattr__(self, name, check_bool(getattr(self, name), name))
-        object.__setattr__(self, "ghosts_drawn", check_count(self.ghosts_drawn, "ghosts_drawn"))
-        if self.guoshui_passed_value is not None:
-            object.__setattr__(self, "guoshui_passed_value",
-                               check_count(self.guoshui_passed_value, "guoshui_passed_value"))
-        problem = self._impossible()
-        if problem:
-            raise ValueError(problem)
-
-    def _impossible(self) -> Optional[str]:
-        """Why this combination of facts cannot happen at a table, if it cannot."""
-        if self.robbing_kong and self.self_draw:
-            return "robbing a kong is not a self-draw"
-        if self.kong_discard and self.self_draw:
-            return "杠上炮 (kong_discard) is a win on a discard, not a self-draw"
-        if self.after_kong and not self.self_draw:
-            return "after_kong is a self-draw on a kong's replacement tile, not a discard win"
-        if self.kong_discard and self.robbing_kong:
-            return "a win robs a kong or takes a konger's discard, not both"
-        if self.tianhu and self.dihu:
-            return "天胡 and 地胡 at once: the dealer's dealt hand or another player's first turn, not both"
-        if self.tianhu and not self.self_draw:
-            return "天胡 is the dealer complete with his dealt tiles: a self-draw, not a discard win"
-        return None

@@ -1,18 +1,49 @@
-"""What scoring and 查叫 return."""
+"""What scoring, readiness and the end of the wall return; each result converts to plain
+JSON types with ``to_dict()``."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Optional
+from types import MappingProxyType
+from typing import Any, Mapping, Optional, Sequence
 
+from .. import tiles
+from .breakdown import Step, evaluate, running
 from .ledger import Amount, Ledger
 
-__all__ = ["ScoreResult", "SeatReport", "ChajiaoResult"]
+__all__ = ["ScoreResult", "SeatReport", "ExhaustResult", "listed_names"]
+
+_EMPTY: Mapping[str, Any] = MappingProxyType({})
+
+
+def listed_names(steps: Sequence[Step]) -> tuple[str, ...]:
+    """The case-format names of a breakdown: the listed rows' names, each once, in the
+    order applied."""
+    out: list[str] = []
+    for s in steps:
+        if s.pattern.listed and s.pattern.name_zh not in out:
+            out.append(s.pattern.name_zh)
+    return tuple(out)
+
+
+def _plain(value: Any) -> Any:
+    """A value as plain JSON types (mappings, sequences, numbers, text)."""
+    if isinstance(value, Mapping):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    if hasattr(value, "item") and not isinstance(value, (int, float, str)):
+        return value.item()       # a numpy scalar
+    return value
 
 
 @dataclass(frozen=True)
 class ScoreResult:
     """The evaluation of one win.  A hand that does not win is a result too: ``is_win``
-    false, ``reason`` saying why, value 0 and an empty ledger."""
+    false, ``reason`` saying why (with its seed line), value 0 and an empty ledger.
+
+    ``breakdown`` lists the steps that make ``value`` in the order applied
+    (:mod:`hupai.rules.breakdown`); ``patterns`` are the names the case format lists
+    (FORMAT.md §9), taken from the breakdown."""
 
     is_win: bool
     value: Amount = 0
@@ -21,6 +52,7 @@ class ScoreResult:
     ledger: Ledger = Ledger()
     reason: Optional[str] = None
     detail: Mapping[str, Any] = field(default_factory=dict)
+    breakdown: tuple[Step, ...] = ()
 
     @property
     def payments(self) -> dict[str, Amount]:
@@ -28,14 +60,26 @@ class ScoreResult:
         return self.ledger.net()
 
     @classmethod
-    def no_win(cls, reason: str, unit: str = "") -> "ScoreResult":
-        return cls(False, 0, unit, (), Ledger(), reason)
+    def no_win(cls, reason: str, unit: str = "", detail: Mapping[str, Any] = _EMPTY) -> "ScoreResult":
+        return cls(False, 0, unit, (), Ledger(), reason, detail)
 
     @classmethod
-    def win(cls, value: Amount, unit: str, patterns: tuple[str, ...], ledger: Ledger,
-            detail: Mapping[str, Any]) -> "ScoreResult":
-        """A winning result: ``ScoreResult(True, value, unit, patterns, ledger, None, detail)``."""
-        return cls(True, value, unit, patterns, ledger, None, detail)
+    def win(cls, steps: Sequence[Step], unit: str, ledger: Ledger,
+            detail: Mapping[str, Any] = _EMPTY) -> "ScoreResult":
+        """A winning result whose value and patterns come from its breakdown."""
+        steps = tuple(steps)
+        return cls(True, evaluate(steps), unit, listed_names(steps), ledger, None, detail, steps)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON types: the patterns as objects with their id and both names, the
+        breakdown with the value after each step, the ledger itemised."""
+        after = running(self.breakdown)
+        rows = {s.pattern.name_zh: s.pattern for s in self.breakdown}
+        return {"is_win": self.is_win, "value": self.value, "unit": self.unit,
+                "patterns": [rows[n].to_dict() if n in rows else {"name_zh": n} for n in self.patterns],
+                "breakdown": [s.to_dict(v) for s, v in zip(self.breakdown, after)],
+                "payments": self.payments, "ledger": self.ledger.to_dict(), "reason": self.reason,
+                "detail": _plain(self.detail)}
 
 
 @dataclass(frozen=True)
@@ -52,9 +96,14 @@ class SeatReport:
     patterns: tuple[str, ...] = ()       # patterns of that best wait
     reason: Optional[str] = None         # why the hand cannot be ready, when a rule forbids it
 
+    def to_dict(self) -> dict[str, Any]:
+        return {"seat": self.seat, "ready": self.ready, "huazhu": self.huazhu,
+                "waits": [tiles.tile_name(t) for t in self.waits], "value": self.value,
+                "patterns": list(self.patterns), "reason": self.reason}
+
 
 @dataclass(frozen=True)
-class ChajiaoResult:
+class ExhaustResult:
     """What the end of the wall settles.  ``seats`` reports every unfinished seat where
     the region checks readiness (Luzhou, Guiyang 查叫); a region that settles the exhaust
     another way (Wuhan 荒莊, Fuzhou 后燒) reports no seats and says what happened in
@@ -65,6 +114,7 @@ class ChajiaoResult:
     unit: str
     next_dealer: Optional[str] = None
     event: str = "查叫"
+    detail: Mapping[str, Any] = field(default_factory=dict)
 
     @property
     def ready(self) -> dict[str, bool]:
@@ -81,3 +131,8 @@ class ChajiaoResult:
     @property
     def payments(self) -> dict[str, Amount]:
         return self.ledger.net()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"event": self.event, "seats": {s: r.to_dict() for s, r in self.seats.items()},
+                "payments": self.payments, "ledger": self.ledger.to_dict(), "unit": self.unit,
+                "next_dealer": self.next_dealer, "detail": _plain(self.detail)}

@@ -7,7 +7,19 @@ from .ledger import Amount, Ledger, Transfer
 from .patterns import Pattern, PatternTable, preference
 from .result import SeatReport
 
-__all__ = ["chajiao_ledger", "wait_report"]
+__all__ = ["chajiao_ledger", "wait_report", "win_ledger"]
+
+OTHERS = ("A", "B", "C")
+
+
+def win_ledger(amount: Amount, self_draw: bool, reason: str,
+               extra: Optional[Mapping[str, Amount]] = None) -> Ledger:
+    """The ledger of one win, the shape every region shares: on a self-draw each of A, B
+    and C pays ``amount`` (plus ``extra`` of his own, e.g. Guiyang's 杀报 10), otherwise
+    A alone pays it (the discarder, or the robbed konger).  Payments go to W."""
+    extra = extra or {}
+    payers = OTHERS if self_draw else ("A",)
+    return Ledger.of(Transfer(s, "W", amount + extra.get(s, 0), reason) for s in payers)
 
 #: The best win on one waiting tile: (its 查叫 value, its patterns), or None when the
 #: tile does not complete a legal win.
@@ -27,12 +39,16 @@ def wait_report(seat: str, candidates: Iterable[int], win_on: WinOnTile, table: 
             continue
         waits.append(t)
         value, hits = win
-        key = (value, preference(table, (p.id for p in hits)))
+        key = (value, preference(table, (p.id for p in hits if p.listed)))
         if best is None or key > best[0]:
             best = (key, hits)
     if best is None:
         return SeatReport(seat, False)
-    return SeatReport(seat, True, False, tuple(waits), best[0][0], tuple(p.name for p in best[1]))
+    names: list[str] = []
+    for p in best[1]:
+        if p.listed and p.name_zh not in names:
+            names.append(p.name_zh)
+    return SeatReport(seat, True, False, tuple(waits), best[0][0], tuple(names))
 
 
 def chajiao_ledger(reports: Mapping[str, SeatReport], reason: str = "查叫") -> Ledger:

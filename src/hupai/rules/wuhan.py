@@ -1,5 +1,4 @@
-"""Wuhan mahjong 武漢麻將, 紅中癩子杠 and its sister variants (seeds 001 and 004; digest
-../shared/rules/wuhan.md).
+"""Wuhan mahjong 武漢麻將, 紅中癩子杠 and its sister variants (seeds 001 and 004).
 
 136 tiles; a flipped indicator (癩子皮) makes its successor the laizi 癩子 (a joker);
 紅中 (and 發財 or the 皮子 in the sister variants) must be konged singly and block a win
@@ -12,29 +11,41 @@ line, ``B-<section>`` seed 004 by section.
 from __future__ import annotations
 
 import functools
+import math
 import operator
 import re
+from dataclasses import dataclass
 from types import MappingProxyType
-from dataclasses import dataclass, field
 from typing import Mapping, NamedTuple, Optional, Sequence
 
+import numpy as np
 
 from .. import _core, tiles
+from .._messages import short
 from ..tiles import EAST, GREEN, HONORS, NORTH, RED, SOUTH, WEST, WHITE
+from .breakdown import Step, evaluate, running
 from .fifth import readings_beyond_four
 from .flags import RegionFlags
 from .ledger import Ledger
-from .._messages import short
-from .model import (ANGANG, CHI, KONGS, MINGGANG, OPENING, OTHERS, PENG, DeclaredMeld, Hand, WinContext,
-                    check_bool, check_count, check_dealer, check_table)
-from .patterns import Pattern, PatternTable, preference, resolve
-from .result import ChajiaoResult, ScoreResult
+from .model import (ANGANG, CHI, KONGS, MINGGANG, OPENING, OTHERS, PENG, DeclaredMeld, Hand, check_count,
+                    check_dealer, check_table)
+from .patterns import FromFlag, Pattern, PatternTable, preference, resolve, steps
+from .result import ExhaustResult, ScoreResult, SeatReport
+from .settlement import wait_report
+from .situation import Loser, Situation
 
-__all__ = ["WuhanRules", "Rules", "Loser", "laizi_of", "must_kong_tiles", "check_melds", "score", "chajiao",
-           "priority_winner",
-           "PATTERNS", "UNIT"]
+__all__ = ["name", "TITLE", "FACTS", "WuhanRules", "Rules", "Loser", "laizi_of", "must_kong_tiles", "check_melds",
+           "score", "ready", "exhaust", "analyze", "make_hand", "priority_winner", "PATTERNS", "UNIT",
+           "SIDE_SETTLEMENTS"]
 
+name = "wuhan"
+TITLE = "Wuhan mahjong 武漢麻將 (紅中癩子杠)"
 UNIT = "分"
+#: The settlements ``payment_scope`` may ask for: the hand only.
+PAYMENT_SCOPES = ("hand",)
+#: The situation facts Wuhan reads.
+FACTS = frozenset({"after_kong", "robbing_kong", "dealer", "indicator", "losers", "special_kongs", "last_four",
+                   "discarder_ready", "guoshui_same_tile_not_higher"})
 HONGZHONG, HONGZHONG_PIZI, HONGZHONG_FACAI = "hongzhong", "hongzhong_pizi", "hongzhong_facai"
 KAIKOU_FAN, KOUKOU_FAN = "kaikou_fan", "koukou_fan"
 
@@ -82,10 +93,22 @@ class WuhanRules(RegionFlags):
             return self.koukou_top_tiers
         return 500, 600, 700
 
+    @property
+    def gold(self) -> int:
+        return self.tiers[0]
+
+    @property
+    def sun(self) -> int:
+        return self.tiers[1]
+
+    @property
+    def bright(self) -> int:
+        return self.tiers[2]
+
 
 def _tiers_of(value: object) -> tuple[int, int, int]:
     """``wuhan_koukou_top_tiers`` as three amounts: text ``"600/700/800"`` (ASCII
-    digits, as the case format writes it) or three positive ints."""
+    digits, as the case format writes it) or three ints."""
     if isinstance(value, str):
         parts = value.split("/")
         if len(parts) != 3 or not all(re.fullmatch(r"[0-9]{1,6}", p) for p in parts):
@@ -97,9 +120,7 @@ def _tiers_of(value: object) -> tuple[int, int, int]:
                         f"{type(value).__name__}")
     if len(value) != 3:
         raise ValueError(f"wuhan_koukou_top_tiers has three amounts, got {short(value)}")
-    for v in value:
-        check_count(v, "a wuhan_koukou_top_tiers amount")
-    a, b, c = (int(v) for v in value)
+    a, b, c = (check_count(v, "a wuhan_koukou_top_tiers amount") for v in value)
     return a, b, c
 
 
@@ -125,7 +146,7 @@ def laizi_of(indicator: int, rules: Optional[WuhanRules] = None) -> int:
 
 def _successor(indicator: int, variant: str) -> int:
     if indicator < HONORS:
-        return indicator - 8 if indicator % 9 == 8 else indicator + 1
+        return tiles.next_in_suit(indicator)
     skip = {RED} | ({GREEN} if variant == HONGZHONG_FACAI else set())
     i = _HONOR_CYCLE.index(indicator)
     while True:
@@ -142,220 +163,13 @@ def _must_kong(indicator: int, variant: str) -> frozenset[int]:
 _VARIANTS = (HONGZHONG, HONGZHONG_PIZI, HONGZHONG_FACAI)
 _LAIZI = {(i, v): _successor(i, v) for i in range(34) for v in _VARIANTS}
 _MUST_KONG = {(i, v): _must_kong(i, v) for i in range(34) for v in _VARIANTS}
-
-
-# ------------------------------------------------------------------ table facts
-
-
-@dataclass(frozen=True, eq=False)
-class Loser:
-    """One of the three other players, as the settlement sees him (FORMAT.md §4.2).
-
-    Losers key the settlement cache, so equality and hash read one precomputed tuple."""
-
-    seat: str
-    opened: bool = False
-    opens: Optional[int] = None        # openings, for 口口翻 (default 1 if opened)
-    dealer: bool = False
-    discarder: bool = False
-    kongs: Mapping[str, int] = field(default_factory=dict)   # ming, an, hongzhong, facai, pizi, laizi
-
-    def __post_init__(self) -> None:
-        if self.seat not in OTHERS:
-            raise ValueError(f"a loser's seat is A, B or C, got {short(self.seat)}")
-        for name in ("opened", "dealer", "discarder"):
-            object.__setattr__(self, name, check_bool(getattr(self, name), f"loser {self.seat} {name}"))
-        if self.opens is not None:
-            opens = check_count(self.opens, f"loser {self.seat} opens", 4)
-            if bool(opens) != self.opened:
-                raise ValueError(f"loser {self.seat}: {opens} openings but opened is {self.opened}")
-        # an immutable copy, so that a loser is hashable and caches can key on it
-        kongs = _FrozenKongs(check_kongs(self.kongs, f"loser {self.seat}", _KONG_KINDS))
-        object.__setattr__(self, "kongs", kongs)
-        # what settlement reads of a loser, as one plain tuple: it keys the table cache
-        key = (self.seat, bool(self.opened), self.openings, bool(self.dealer), bool(self.discarder),
-               tuple(sorted((kind, int(n)) for kind, n in kongs.items() if n)))
-        object.__setattr__(self, "_key", key)
-        object.__setattr__(self, "_hash", hash(key))
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not Loser:
-            return NotImplemented
-        return self._key == other._key   # type: ignore[attr-defined]
-
-    def __hash__(self) -> int:
-        return self._hash   # type: ignore[attr-defined]
-
-    def __reduce__(self):
-        # rebuilt through the constructor: the cached hash is this process's only
-        return Loser, (self.seat, self.opened, self.opens, self.dealer, self.discarder, dict(self.kongs))
-
-    @property
-    def openings(self) -> int:
-        return self.opens if self.opens is not None else int(self.opened)
-
-
-_KONG_FANS = {"ming": 1, "an": 2, "hongzhong": 1, "facai": 1, "pizi": 1}   # 癩子杠: laizi_gang_fan
-_KONG_KINDS = frozenset(_KONG_FANS) | {"laizi"}
-_SPECIAL_KONGS = frozenset({"hongzhong", "facai", "pizi", "laizi"})
-# the most kongs of a kind one player (or the whole table, for the single-tile kinds)
-# can have made: four melds; four 紅中, 發財 or laizi; three 皮子 (one is flipped, B-一.4)
-_MOST_KONGS = {"ming": 4, "an": 4, "hongzhong": 4, "facai": 4, "pizi": 3, "laizi": 4}
 # the single-tile kongs each variant has (B-一.6-8)
 _VARIANT_KONGS = {HONGZHONG: frozenset({"hongzhong", "laizi"}),
                   HONGZHONG_PIZI: frozenset({"hongzhong", "pizi", "laizi"}),
                   HONGZHONG_FACAI: frozenset({"hongzhong", "facai", "laizi"})}
 
-
-def check_kongs(kongs: object, whose: str, kinds: frozenset[str]) -> dict[str, int]:
-    """A kong count mapping as a plain dict: known kinds, whole numbers of kongs no more
-    than can exist (ValueError / TypeError naming the problem)."""
-    if not isinstance(kongs, Mapping):
-        raise TypeError(f"{whose} kongs are a mapping of kong kinds to counts, not {type(kongs).__name__}")
-    unknown = [k for k in kongs if k not in kinds]
-    if unknown:
-        raise ValueError(f"{whose}: unknown kong kinds {short(sorted(map(str, unknown)))}; use {sorted(kinds)}")
-    out = {kind: check_count(n, f"{whose} {kind} kongs", _MOST_KONGS[kind]) for kind, n in kongs.items()}
-    if out.get("ming", 0) + out.get("an", 0) > 4:
-        raise ValueError(f"{whose}: {out.get('ming', 0) + out.get('an', 0)} kongs; a player makes at most 4")
-    return out
-
-
-class _FrozenKongs(dict):
-    """A read-only, hashable kong count mapping."""
-
-    def __hash__(self) -> int:  # type: ignore[override]
-        return hash(tuple(sorted(self.items())))
-
-    def _readonly(self, *args, **kwargs):
-        raise TypeError("a loser's kongs are read-only")
-
-    __setitem__ = __delitem__ = update = pop = popitem = clear = setdefault = _readonly  # type: ignore
-
-
-def _kong_fans(kongs: Mapping[str, int], rules: WuhanRules) -> int:
-    """Fans of single-tile and ordinary kongs: 明杠 1, 暗杠 2, 紅中 / 發財 / 皮子杠 1,
-    癩子杠 ``laizi_gang_fan`` (A-L31, A-L105, B-三.A)."""
-    total = 0
-    for kind, n in kongs.items():
-        fan = rules.laizi_gang_fan if kind == "laizi" else _KONG_FANS[kind]
-        total += fan * int(n)
-    return total
-
-
-class _Table(NamedTuple):
-    """The three losers as the settlement reads them (validated once per configuration)."""
-
-    seats: tuple[tuple[str, int, int, bool], ...]   # (seat, fans in a small win, in a big win, discarder)
-    opened: tuple[bool, bool, bool]     # A, B, C have opened
-    discarder: Optional[str]
-
-
-def _table_of(losers: Sequence[Loser], rules: WuhanRules, discard_win: bool) -> _Table:
-    if len(losers) != 3:
-        raise ValueError("losers must describe seats A, B and C once each")
-    for l in losers:
-        if not isinstance(l, Loser):
-            raise TypeError(f"losers must be Loser, not {type(l).__name__}")
-    return _table(losers[0]._key, losers[1]._key, losers[2]._key, rules, discard_win)  # type: ignore[attr-defined]
-
-
-@functools.lru_cache(maxsize=1024)
-def _table(a: tuple, b: tuple, c: tuple, rules: WuhanRules, discard_win: bool) -> _Table:
-    """Validate the losers of one win (their ``Loser._key``) and take each one's own
-    fans (A-L105, B-三.A)."""
-    losers = (a, b, c)
-    if sorted(seat for seat, *_ in losers) != list(OTHERS):
-        raise ValueError("losers must describe seats A, B and C once each")
-    allowed = _VARIANT_KONGS[rules.gang_variant] | {"ming", "an"}
-    for seat, *_, kongs in losers:
-        for kind, _n in kongs:
-            if kind not in allowed:
-                raise ValueError(f"loser {seat}: a {kind} kong does not exist in the "
-                                 f"{rules.gang_variant} variant (B-一.6-8)")
-    discarders = [seat for seat, _, _, _, discarder, _ in losers if discarder]
-    if not discard_win:
-        if discarders:
-            raise ValueError("no loser is the discarder on a self-draw or a robbed kong")
-    elif discarders != ["A"]:
-        raise ValueError("on a discard win, exactly loser A is the discarder")
-    seats = []
-    for seat, opened, openings, dealer, discarder, kongs in losers:
-        fans = _kong_fans(dict(kongs), rules)
-        if rules.loser_kaikou_fan and opened:
-            fans += openings if rules.kaikou_mode == KOUKOU_FAN else 1
-        seats.append((seat, fans + dealer, fans + (dealer if rules.big_win_dealer_fan else 0),
-                      discarder))
-    opened = {seat: opened for seat, opened, *_ in losers}
-    return _Table(tuple(seats), tuple(opened[seat] for seat in OTHERS),
-                  discarders[0] if discarders else None)
-
-
-class _Melds(NamedTuple):
-    """What scoring reads of the winner's declared melds (computed once per meld set)."""
-
-    malformed: Optional[str]       # why a meld is not a meld at all (a ValueError)
-    forbidden: Optional[str]       # why the rules do not allow a meld (a non-win)
-    opens: int                     # 開口 melds: chi, peng, exposed kongs (暗杠 does not open)
-    kong_fans: int                 # 明杠 1, 暗杠 2 (A-L105)
-    counts: tuple[int, ...]        # 34 counts of the meld tiles
-    kinds: frozenset[int]
-    suits: int                     # bit s for suit s among the meld tiles, bit 3 for honours
-    all258: bool
-    no_chi: bool
-    claimed: int                   # chi, peng, 明杠 claimed from a discard (全求人)
-    third_opener: Optional[str]    # the seat that fed the third chi / peng / 明杠 (見三包)
-
-
-def _suit_bit(t: int) -> int:
-    return 1 << min(t // 9, 3)
-
-
-@functools.lru_cache(maxsize=4096)
-def _melds(melds: tuple[DeclaredMeld, ...], laizi: int, must_kong: frozenset[int]) -> _Melds:
-    malformed = forbidden = None
-    counts = [0] * 34
-    for m in melds:
-        held = sorted(m.tiles)
-        for t in held:
-            counts[t] += 1
-        if m.kind == CHI and (held[0] >= HONORS or held != [held[0], held[0] + 1, held[0] + 2]
-                              or held[0] // 9 != held[2] // 9):
-            malformed = malformed or f"{m}: a chi is three consecutive tiles of one suit"
-        elif m.kind != CHI and len(set(held)) != 1:
-            malformed = malformed or f"{m}: a {m.kind} is identical tiles"
-        elif any(t in must_kong or t == laizi for t in held):
-            forbidden = forbidden or (f"{m}: 紅中, the laizi and the variant's must-kong tiles are "
-                                      "never claimed or konged as sets (A-L31-33, B-二.1)")
-    kinds = frozenset(t for t in range(34) if counts[t])
-    suits = 0
-    for t in kinds:
-        suits |= _suit_bit(t)
-    feeders = [m.from_seat for m in melds if m.kind in (CHI, PENG, MINGGANG)]
-    return _Melds(malformed, forbidden, sum(1 for m in melds if m.kind in OPENING),
-                  sum(2 if m.kind == ANGANG else 1 for m in melds if m.kind in KONGS),
-                  tuple(counts), kinds, suits, kinds <= SUITED_258,
-                  all(m.kind != CHI for m in melds), len(feeders),
-                  feeders[2] if len(feeders) >= 3 and feeders[2] in OTHERS else None)
-
-
-def check_melds(melds: Sequence[DeclaredMeld], indicator: int, rules: Optional[WuhanRules] = None) -> Optional[str]:
-    """ValueError when a declared meld is not a meld (a chi not of three consecutive
-    suited tiles, a peng or kong not of identical tiles); the reason, with its seed
-    line, when the rules forbid one (it holds 紅中, the laizi or a must-kong tile,
-    A-L31-33, B-二.1), else None."""
-    rules = WuhanRules.coerce(rules)
-    laizi = laizi_of(indicator, rules)
-    for m in melds:
-        if not isinstance(m, DeclaredMeld):
-            raise TypeError(f"melds must be DeclaredMeld, not {type(m).__name__}")
-    read = _melds(tuple(melds), laizi, must_kong_tiles(indicator, rules))
-    if read.malformed:
-        raise ValueError(read.malformed)
-    return read.forbidden
-
-
 # ------------------------------------------------------------------ patterns
+
 
 class Facts(NamedTuple):
     """What the pattern predicates read: one reading's shape and the win's context."""
@@ -372,27 +186,58 @@ class Facts(NamedTuple):
 
 
 BIG_PATTERNS = [
-    Pattern("pengpeng", "碰碰胡", "all triplets", 10, lambda f: f.pengpeng,
-            source="A-L79, B-一.9.1"),
-    Pattern("quanqiuren", "全求人", "four claimed melds", 10, lambda f: f.quanqiuren,
-            source="A-L81, B-一.9.2"),
-    Pattern("qingyise", "清一色", "full flush", 10, lambda f: f.qing, source="A-L83, B-一.9.5"),
-    Pattern("jiangyise", "將一色", "all 2-5-8 (any arrangement)", 10, lambda f: f.jiang,
-            source="A-L69, A-L83, B-一.9.4"),
-    Pattern("fengyise", "風一色", "all honours (any arrangement)", 10, lambda f: f.feng,
-            source="A-L69, A-L83, B-一.9.3, B-二.3.4"),
+    Pattern("pengpeng", "碰碰胡", "All triplets", "A-L79, B-一.9.1", 10, "add", lambda f: f.pengpeng),
+    Pattern("quanqiuren", "全求人", "All melded", "A-L81, B-一.9.2", 10, "add", lambda f: f.quanqiuren),
+    Pattern("qingyise", "清一色", "Full flush", "A-L83, B-一.9.5", 10, "add", lambda f: f.qing),
+    Pattern("jiangyise", "將一色", "All 2-5-8", "A-L69, A-L83, B-一.9.4", 10, "add", lambda f: f.jiang),
+    Pattern("fengyise", "風一色", "All honours", "A-L69, A-L83, B-一.9.3, B-二.3.4", 10, "add", lambda f: f.feng),
 ]
 SITUATIONAL = [
-    Pattern("gangkai", "杠上開花", "win on a kong replacement", 10,
-            lambda f: f.after_kong and f.self_draw, source="A-L87, B-一.9.7"),
-    Pattern("qianggang", "搶杠", "robbing a kong", 10, lambda f: f.robbing_kong,
-            source="A-L89, B-一.9.8"),
-    Pattern("haidilao", "海底撈", "self-draw among the last four tiles", 10,
-            lambda f: f.last_four and f.self_draw, source="A-L85, B-一.9.6"),
+    Pattern("gangkai", "杠上開花", "Win on a kong replacement", "A-L87, B-一.9.7", 10, "add",
+            lambda f: f.after_kong and f.self_draw),
+    Pattern("qianggang", "搶杠", "Robbing a kong", "A-L89, B-一.9.8", 10, "add", lambda f: f.robbing_kong),
+    Pattern("haidilao", "海底撈", "Last four tiles", "A-L85, B-一.9.6", 10, "add",
+            lambda f: f.last_four and f.self_draw),
 ]
-#: Every Wuhan pattern with a value (big patterns and situational upgrades, 10 each).
-PATTERNS = PatternTable(BIG_PATTERNS + SITUATIONAL)
+#: Fans (each ×2, A-L105, B-三.A): the winner's and each loser's own; the 1.5 factors of
+#: big wins; the caps and tops; 包.
+_FANS = [
+    Pattern("xiaohu", "小胡", "Small win", "A-L57-63, B-一.5", 1, "set"),
+    Pattern("kaikou", "開口", "Opened", "A-L55, A-L105, B-三.A (口口翻: per opening, A-L111)", 1, "double",
+            listed=False),
+    Pattern("minggang", "明杠", "Exposed kong", "A-L41-43, A-L105", 1, "double", listed=False),
+    Pattern("angang", "暗杠", "Concealed kong", "A-L47, A-L105", 2, "double", listed=False),
+    Pattern("hongzhong_kong", "紅中杠", "Red dragon kong", "A-L15, B-一.6", 1, "double", listed=False),
+    Pattern("facai_kong", "發財杠", "Green dragon kong", "A-L17-23, B-一.8", 1, "double", listed=False),
+    Pattern("pizi_kong", "皮子杠", "Indicator kong", "B-一.7", 1, "double", listed=False),
+    Pattern("laizi_kong", "癩子杠", "Wild tile kong", "A-L31, B-三.A (wuhan_laizi_gang_fan)",
+            FromFlag("laizi_gang_fan"), "double", listed=False),
+    Pattern("yinghu", "硬胡", "Hard win (every wild tile as itself)", "A-L29, B-一.13", 1, "double"),
+    Pattern("ruanhu", "軟胡", "Soft win (wild tiles used)", "A-L29, B-一.14", None, "label"),
+    Pattern("zimo", "自摸", "Self-draw", "A-L105, B-三.A", 1, "double"),
+    Pattern("zimo_big", "自摸", "Self-draw (big win factor)", "A-L117, B-三.A",
+            FromFlag("big_zimo_fangchong_factor"), "multiply"),
+    Pattern("dealer", "莊", "Dealer", "A-L105, B-三.A (big wins: wuhan_big_win_dealer_fan)", 1, "double", listed=False),
+    Pattern("fangchong", "放沖", "Discarder", "A-L105, B-三.A", 1, "double", listed=False),
+    Pattern("fangchong_big", "放沖", "Discarder (big win factor)", "A-L117, B-三.A",
+            FromFlag("big_zimo_fangchong_factor"), "multiply", listed=False),
+    Pattern("share", "輸家", "A loser's share: the winner's multiplier times his own fans", "A-L103-105",
+            None, "label", listed=False),
+    Pattern("cap400", "封頂", "Capped at 400 per loser", "A-L135, B-三.C", 400, "cap", listed=False),
+    Pattern("truncate", "取整", "Paid in whole points", "B-三.A", None, "floor", listed=False),
+    Pattern("jinding", "金頂", "Golden top", "B-三.C, A-L135-137", FromFlag("gold"), "set"),
+    Pattern("yangguangding", "陽光頂", "Sunshine top (an unopened loser)", "B-三.C", FromFlag("sun"), "set"),
+    Pattern("guangmingding", "光明頂", "Bright top (nobody opened)", "B-三.C", FromFlag("bright"), "set"),
+    Pattern("baohu", "包胡", "Liability: one loser pays all", "A-L125-131, B-三.B", None, "label"),
+    Pattern("jiansanbao", "見三包", "Third-opening liability", "A-L133, B-三.B", None, "label"),
+]
+#: Every Wuhan pattern: big wins and upgrades (10 each, A-L77, A-L121), then the fans,
+#: factors, caps and tops that make each loser's payment.
+PATTERNS = PatternTable(BIG_PATTERNS + SITUATIONAL + _FANS, combine="double")
 _BIG_IDS = frozenset(p.id for p in BIG_PATTERNS)
+_SCORING_IDS = tuple(p.id for p in BIG_PATTERNS + SITUATIONAL)
+_KONG_ROW = {"ming": "minggang", "an": "angang", "hongzhong": "hongzhong_kong", "facai": "facai_kong",
+             "pizi": "pizi_kong", "laizi": "laizi_kong"}
 
 SUITED_258 = frozenset(t for t in range(HONORS) if t % 9 in (1, 4, 7))
 ALL_HONORS = frozenset(range(HONORS, 34))
@@ -404,26 +249,144 @@ _CONTEXT_SHIFT = 5
 
 
 @functools.lru_cache(maxsize=None)
-def _names(bits: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """(big, situational) pattern names matched by the packed facts (at most 2^9 keys)."""
-    hits = resolve(PATTERNS, Facts(*(bool(bits >> i & 1) for i in range(len(Facts._fields)))))
-    return (tuple(p.name for p in hits if p.id in _BIG_IDS),
-            tuple(p.name for p in hits if p.id not in _BIG_IDS))
+def _ids(bits: int, table: PatternTable) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(big, situational) pattern ids matched by the packed facts (at most 2^9 keys)."""
+    hits = resolve(table, Facts(*(bool(bits >> i & 1) for i in range(len(Facts._fields)))))
+    return (tuple(p.id for p in hits if p.id in _BIG_IDS), tuple(p.id for p in hits if p.id not in _BIG_IDS))
 
 
-@functools.lru_cache(maxsize=None)
-def _preference(names: tuple[str, ...]) -> tuple:
-    return preference(PATTERNS, names=names)
+# ------------------------------------------------------------------ the losers
 
 
-# A reading of the winning tiles is a plain tuple (the hot path builds a few per win):
-# (small_shape, bits, hard, laizi_pairs_win) -- 4 sets and a 2-5-8 pair (a free laizi
-# pair can be one), the packed big-pattern facts, every held laizi used as itself (or
-# none held), and whether the winning tile's role is pairing a laizi (見字胡).
-_Reading = tuple
+class _Payer(NamedTuple):
+    """One loser as his share reads him: his own fans (A-L105, B-三.A)."""
+
+    seat: str
+    opened: bool
+    openings: int
+    dealer: bool
+    discarder: bool
+    kongs: tuple[tuple[str, int], ...]
 
 
-# ------------------------------------------------------------------ scoring
+class _Table(NamedTuple):
+    """The three losers as the settlement reads them (validated once per configuration)."""
+
+    payers: tuple[_Payer, _Payer, _Payer]
+    discarder: Optional[str]
+
+
+@functools.lru_cache(maxsize=1024)
+def _table(keys: tuple, rules: WuhanRules, discard_win: bool) -> _Table:
+    """Validate the losers of one win (their ``Loser._key``): their variant's kongs, the
+    discarder A on a discard win and nobody else."""
+    payers = tuple(sorted((_Payer(*k) for k in keys), key=lambda p: p.seat))
+    allowed = _VARIANT_KONGS[rules.gang_variant] | {"ming", "an"}
+    for p in payers:
+        for kind, _n in p.kongs:
+            if kind not in allowed:
+                raise ValueError(f"loser {p.seat}: a {kind} kong does not exist in the "
+                                 f"{rules.gang_variant} variant (B-一.6-8)")
+    discarders = [p.seat for p in payers if p.discarder]
+    if not discard_win and discarders:
+        raise ValueError("no loser is the discarder on a self-draw or a robbed kong")
+    if discard_win and discarders != ["A"]:
+        raise ValueError("on a discard win, exactly loser A is the discarder")
+    return _Table(payers, discarders[0] if discarders else None)  # type: ignore[arg-type]
+
+
+def _table_of(losers: Optional[Sequence[Loser]], rules: WuhanRules, discard_win: bool) -> _Table:
+    """The losers as the settlement reads them; not given: three opened players, A the
+    discarder on a discard win."""
+    if losers is None:
+        losers = (Loser("A", True, discarder=discard_win), Loser("B", True), Loser("C", True))
+    return _table(tuple(l._key for l in losers), rules, discard_win)  # type: ignore[attr-defined]
+
+
+# ------------------------------------------------------------------ the winner's melds
+
+
+class _Melds(NamedTuple):
+    """What scoring reads of the winner's declared melds (computed once per meld set)."""
+
+    malformed: Optional[str]       # why a meld is not a meld at all (a ValueError)
+    forbidden: Optional[str]       # why the rules do not allow a meld (a non-win)
+    opens: int                     # 開口 melds: chi, peng, exposed kongs (暗杠 does not open)
+    ming: int                      # 明杠 (直杠 / 蓄杠)
+    an: int                        # 暗杠
+    counts: tuple[int, ...]        # 34 counts of the meld tiles
+    kinds: frozenset[int]
+    suits: int                     # bit s for suit s among the meld tiles, bit 3 for honours
+    all258: bool
+    no_chi: bool
+    claimed: int                   # chi, peng, 明杠 claimed from a discard (全求人)
+    third_opener: Optional[str]    # the seat that fed the third chi / peng / 明杠 (見三包)
+
+
+def _suit_bit(t: int) -> int:
+    return 1 << min(t // 9, 3)
+
+
+def _meld_problem(m: DeclaredMeld, laizi: int, must_kong: frozenset[int]) -> tuple[Optional[str], Optional[str]]:
+    """(malformed, forbidden) of one meld."""
+    held = sorted(m.tiles)
+    if m.kind == CHI and (held[0] >= HONORS or held != [held[0], held[0] + 1, held[0] + 2]
+                          or held[0] // 9 != held[2] // 9):
+        return f"{m}: a chi is three consecutive tiles of one suit", None
+    if m.kind != CHI and len(set(held)) != 1:
+        return f"{m}: a {m.kind} is identical tiles", None
+    if any(t in must_kong or t == laizi for t in held):
+        return None, (f"{m}: 紅中, the laizi and the variant's must-kong tiles are never claimed or "
+                      "konged as sets (A-L31-33, B-二.1)")
+    return None, None
+
+
+@functools.lru_cache(maxsize=4096)
+def _melds(melds: tuple[DeclaredMeld, ...], laizi: int, must_kong: frozenset[int]) -> _Melds:
+    malformed = forbidden = None
+    counts = [0] * 34
+    for m in melds:
+        for t in m.tiles:
+            counts[t] += 1
+        bad, banned = _meld_problem(m, laizi, must_kong)
+        malformed, forbidden = malformed or bad, forbidden or banned
+    kinds = frozenset(t for t in range(34) if counts[t])
+    suits = 0
+    for t in kinds:
+        suits |= _suit_bit(t)
+    feeders = [m.from_seat for m in melds if m.kind in (CHI, PENG, MINGGANG)]
+    return _Melds(malformed, forbidden, sum(1 for m in melds if m.kind in OPENING),
+                  sum(1 for m in melds if m.kind in KONGS and m.kind != ANGANG),
+                  sum(1 for m in melds if m.kind == ANGANG), tuple(counts), kinds, suits,
+                  kinds <= SUITED_258, all(m.kind != CHI for m in melds), len(feeders),
+                  feeders[2] if len(feeders) >= 3 and feeders[2] in OTHERS else None)
+
+
+def check_melds(melds: Sequence[DeclaredMeld], indicator: int, rules: Optional[WuhanRules] = None) -> Optional[str]:
+    """ValueError when a declared meld is not a meld (a chi not of three consecutive
+    suited tiles, a peng or kong not of identical tiles); the reason, with its seed
+    line, when the rules forbid one (it holds 紅中, the laizi or a must-kong tile,
+    A-L31-33, B-二.1), else None."""
+    rules = WuhanRules.coerce(rules)
+    for m in melds:
+        if not isinstance(m, DeclaredMeld):
+            raise TypeError(f"melds must be DeclaredMeld, not {type(m).__name__}")
+    read = _melds(tuple(melds), laizi_of(indicator, rules), must_kong_tiles(indicator, rules))
+    if read.malformed:
+        raise ValueError(read.malformed)
+    return read.forbidden
+
+
+# ------------------------------------------------------------------ readings
+
+
+class _Reading(NamedTuple):
+    """One reading of the winning tiles."""
+
+    small_shape: bool     # four sets and a 2-5-8 pair (the small win's shape)
+    bits: int             # the packed big-pattern facts
+    hard: bool            # every held laizi used as itself (or none held)
+    jianzi: bool          # the winning tile's role is to pair a laizi (見字胡)
 
 
 def _suits_of(counts: bytearray) -> int:
@@ -432,13 +395,34 @@ def _suits_of(counts: bytearray) -> int:
             | (counts.count(0, 18, 27) < 9) << 2 | (counts.count(0, 27, 34) < 7) << 3)
 
 
-def _readings(full: bytearray, held: int, laizi: int, ctx: WinContext, melds: _Melds,
-              n_melds: int, rules: WuhanRules) -> list[_Reading]:
+class _Win(NamedTuple):
+    """A legal reading with its winner's multiplier; wins compare on the first three."""
+
+    mult: float
+    hard: bool
+    k: int                           # big patterns and upgrades (0: a small win)
+    ids: tuple[str, ...]             # those patterns
+    steps: tuple[Step, ...]          # the winner's multiplier, step by step
+
+
+class _Context(NamedTuple):
+    """The win's facts that every reading shares."""
+
+    laizi: int
+    held: int                  # laizi among the 14 tiles
+    win_tile: int
+    self_draw: bool
+    robbing: bool
+    quanqiuren: bool           # four claimed melds, the win a discard (B-一.9.2, C14)
+    bits: int                  # the packed context facts (self-draw, kong, robbing, last four)
+
+
+def _readings(full: bytearray, c: _Context, melds: _Melds, n_melds: int, rules: WuhanRules) -> list[_Reading]:
     """Every reading: the laizi as themselves (硬), or as jokers (軟) (B-一.10)."""
     naturals = full
-    if held:
+    if c.held:
         naturals = bytearray(full)
-        naturals[laizi] = 0
+        naturals[c.laizi] = 0
     # suits of the natural tiles; must-kong tiles are neither held nor melded here
     suits = melds.suits | _suits_of(naturals)
     out = []
@@ -446,32 +430,28 @@ def _readings(full: bytearray, held: int, laizi: int, ctx: WinContext, melds: _M
     # qualifies and the laizi stand in as needed (as themselves if they qualify too).
     # They also add to the big patterns of a shape reading whose laizi qualify: "如果正好
     # 又满足碰碰胡的情况的话，则视为双大胡" (B-一.9.4, A-L121)
-    jiang = melds.all258 and sum(_AT_258(naturals)) == 14 - 3 * n_melds - held
+    jiang = melds.all258 and sum(_AT_258(naturals)) == 14 - 3 * n_melds - c.held
     feng = not suits & 7
     if jiang:
-        out.append((False, _JIANG, held == 0 or laizi in SUITED_258, False))
+        out.append(_Reading(False, _JIANG, c.held == 0 or c.laizi in SUITED_258, False))
     if feng:
-        out.append((False, _FENG, held == 0 or laizi >= HONORS, False))
-    quanqiuren = n_melds == 4 and melds.claimed == 4 and not ctx.robbing_kong \
-        and (not ctx.self_draw or not rules.quanqiuren_discard_only)
-    no_chi = melds.no_chi
+        out.append(_Reading(False, _FENG, c.held == 0 or c.laizi >= HONORS, False))
     # the laizi as themselves: they add their suit, and are 2-5-8s or honours as they are
-    hard_bits = (_QING if (suits | (_suit_bit(laizi) if held else 0)) in (0, 1, 2, 4) else 0) \
-        | (_JIANG if jiang and (not held or laizi in SUITED_258) else 0) \
-        | (_FENG if feng and (not held or laizi >= HONORS) else 0)
+    hard_bits = (_QING if (suits | (_suit_bit(c.laizi) if c.held else 0)) in (0, 1, 2, 4) else 0) \
+        | (_JIANG if jiang and (not c.held or c.laizi in SUITED_258) else 0) \
+        | (_FENG if feng and (not c.held or c.laizi >= HONORS) else 0)
     for r in _core.readings(full, 0, seven_pairs=False):
         pair258 = r.pair in SUITED_258
-        out.append((pair258, (_PENGPENG if r.triplets_only and no_chi else 0)
-                    | (_QUANQIUREN if quanqiuren and pair258 else 0) | hard_bits, True, False))
-    if held:
-        out += _soft_readings(naturals, held, laizi, ctx, melds, suits, jiang, feng, quanqiuren, rules)
+        out.append(_Reading(pair258, (_PENGPENG if r.triplets_only and melds.no_chi else 0)
+                            | (_QUANQIUREN if c.quanqiuren and pair258 else 0) | hard_bits, True, False))
+    if c.held:
+        out += _soft_readings(naturals, c, melds, suits, jiang, feng, rules)
     if not rules.qingyise_requires_shape and suits in (1, 2, 4):
-        out.append((False, _QING, held == 0 or _suit_bit(laizi) == suits, False))
+        out.append(_Reading(False, _QING, c.held == 0 or _suit_bit(c.laizi) == suits, False))
     return out
 
 
-def _soft_readings(naturals: bytearray, held: int, laizi: int, ctx: WinContext, melds: _Melds,
-                   suits: int, jiang: bool, feng: bool, quanqiuren: bool,
+def _soft_readings(naturals: bytearray, c: _Context, melds: _Melds, suits: int, jiang: bool, feng: bool,
                    rules: WuhanRules) -> list[_Reading]:
     """The readings with the laizi as jokers: they take a natural tile's kind and suit
     (never a must-kong tile, whose holding blocks the win, and never a new suit).  Two
@@ -479,21 +459,21 @@ def _soft_readings(naturals: bytearray, held: int, laizi: int, ctx: WinContext, 
     (B-二.2.7: laizi 7m, 333m 999s and a 7m drawing a 7m on a kong has no 將)."""
     qing = _QING if suits in (0, 1, 2, 4) else 0
     fifth = rules.ghost_as_fifth_copy
-    w = ctx.win_tile
-    free_pair_258 = laizi in SUITED_258
+    w = c.win_tile
+    free_pair_258 = c.laizi in SUITED_258
     out = []
-    for r in (readings_beyond_four(naturals, held, False) if fifth else
-              _core.readings(naturals, held, seven_pairs=False)):
+    for r in (readings_beyond_four(naturals, c.held, False) if fifth else
+              _core.readings(naturals, c.held, seven_pairs=False)):
         st = r.standins
         if not fifth and st and melds.kinds and any(
                 melds.counts[t] + naturals[t] + st.count(t) > 4 for t in melds.kinds.intersection(st)):
             continue   # a laizi is never a fifth copy, melds counted (C18)
         pair258 = r.pair in SUITED_258 if r.pair is not None else free_pair_258
         bits = qing | (_PENGPENG if r.triplets_only and melds.no_chi else 0) \
-            | (_QUANQIUREN if quanqiuren and pair258 else 0) \
+            | (_QUANQIUREN if c.quanqiuren and pair258 else 0) \
             | (_JIANG if jiang and all(t in SUITED_258 for t in st) else 0) \
             | (_FENG if feng and all(t >= HONORS for t in st) else 0)
-        out.append((pair258, bits, False, r.pair == w and w in st and naturals[w] == 1))
+        out.append(_Reading(pair258, bits, False, r.pair == w and w in st and naturals[w] == 1))
     return out
 
 
@@ -509,219 +489,257 @@ def _laizi_single_wait(full: bytearray, laizi: int, win_tile: int) -> bool:
     return any(r.free_pairs for r in _core.readings(before, jokers + 2, seven_pairs=False))
 
 
-# A legal reading with its winner multiplier: (multiplier, hard, number of big patterns
-# and upgrades (0: a small win), pattern names); wins compare on the first three.
-_Win = tuple
+# ------------------------------------------------------------------ the winner's multiplier
 
 
-def _evaluate(r: _Reading, context_bits: int, held: int, fixed_fans: int, dealer: bool,
-              zimo: bool, rules: WuhanRules) -> Optional[_Win]:
+class _Fans(NamedTuple):
+    """The winner's fans that do not depend on the reading (A-L105, B-三.A)."""
+
+    opens: int                             # 開口 fans: 1, or the openings under 口口翻
+    kongs: tuple[tuple[str, int], ...]     # his kongs by kind: ming, an and single-tile kongs
+    dealer: bool
+    zimo: bool                             # the 自摸 fan (small) or factor (big) applies
+
+
+def _evaluate(r: _Reading, c: _Context, fans: _Fans, rules: WuhanRules) -> Optional[_Win]:
     """The winner multiplier of one reading, or None when it is not a legal win: a
     small win needs a 2-5-8 pair and at most one laizi (A-L57-61, B-一.10)."""
-    small_shape, bits, hard, _ = r
-    big, situ = _names(bits | context_bits)
+    big, situ = _ids(r.bits | c.bits, PATTERNS)
     if big:
-        pats = big + situ
+        ids = big + situ
     else:
-        limit_count = held if hard == 0 or rules.xiaohu_laizi_limit_counts_self_used else 0
-        if situ and small_shape and (limit_count <= 1 or rules.situational_lifts_laizi_limit):
-            pats = situ
-        elif small_shape and limit_count <= 1:
-            pats = ()
+        limit_count = c.held if not r.hard or rules.xiaohu_laizi_limit_counts_self_used else 0
+        if situ and r.small_shape and (limit_count <= 1 or rules.situational_lifts_laizi_limit):
+            ids = situ
+        elif r.small_shape and limit_count <= 1:
+            ids = ()
         else:
             return None
-    k = len(pats)
-    fans = fixed_fans + hard + (dealer and (not k or rules.big_win_dealer_fan))
-    if k == 0:
-        mult = 2.0 ** (fans + zimo)
-    elif "風一色" in pats:
-        mult = float("inf")   # 風一色 is paid as 金頂 and beats everything (B-二.3.4)
-    else:
-        mult = 10.0 * k * 2 ** fans * (rules.big_zimo_fangchong_factor if zimo else 1)
-    return mult, hard, k, pats
+    winner = _winner_steps(ids, r.hard, fans, rules, PATTERNS)
+    mult = math.inf if "fengyise" in ids else evaluate(winner)   # 風一色 beats everything (B-二.3.4)
+    return _Win(mult, r.hard, len(ids), ids, winner)
 
 
-def _no_win_reason(hand: Hand, ctx: WinContext, full: bytearray, laizi: int,
-                   must_kong: frozenset[int], opens: int, guoshui_blocked: bool,
-                   rules: WuhanRules) -> Optional[str]:
-    """Why the winning tile cannot be taken at all, whatever the reading."""
-    discard = not ctx.self_draw
-    if discard and not ctx.robbing_kong and ctx.win_tile == laizi:
-        return "a discarded laizi is a 癩子杠: nobody may win on it (A-L33)"
-    if discard and ctx.win_tile in must_kong:
-        return "a discarded must-kong tile is a kong, not a win"
-    for t in must_kong:
-        if full[t]:
-            return (f"holding {tiles.tile_name(t, 'chinese')} blocks the win: it must be konged "
-                    "first (A-L15-23, B-一.6-8)")
-    if opens == 0:
-        return "no 開口: a win needs a chi, peng or exposed kong (A-L55, B-一.1)"
-    if guoshui_blocked and rules.guoshui != "none" and discard:
-        return ("過水: a win on this tile was passed since the last draw and this one is not "
-                "worth more (B-二.2.5)")
-    return None
+@functools.lru_cache(maxsize=8192)
+def _winner_steps(ids: tuple[str, ...], hard: bool, fans: _Fans, rules: WuhanRules,
+                  table: PatternTable) -> tuple[Step, ...]:
+    """The winner's multiplier: 小胡 1, or 10 per big pattern and upgrade (A-L77, A-L121),
+    doubled per fan (開口 or 口口翻, kongs, 硬胡, 莊 on a small win, 自摸), the 自摸 of a big
+    win a factor (×1.5, C5).  風一色 is paid as 金頂 with no count (B-二.3.4): its rows
+    are named only."""
+    rows = [table[i] for i in ids]
+    if "fengyise" in ids:
+        return tuple(Step(row, "label", 0) for row in rows)
+    big = bool(ids)
+    out = steps(table, rows if big else [table["xiaohu"]], rules)
+    out += _fan_steps(fans.opens, fans.kongs, fans.dealer and (not big or rules.big_win_dealer_fan), None,
+                      rules, table)
+    out.append(Step(table["yinghu"], "double", 1) if hard else Step(table["ruanhu"], "label", 0))
+    if fans.zimo:
+        out += steps(table, [table["zimo_big" if big else "zimo"]], rules)
+    return tuple(out)
+
+
+def _fan_steps(opens: int, kongs: tuple[tuple[str, int], ...], dealer: bool, payer: Optional[str],
+               rules: WuhanRules, table: PatternTable) -> list[Step]:
+    """開口 (×2 per opening under 口口翻), each kong, and 莊: one player's own fans."""
+    out = steps(table, [table["kaikou"]], rules, payer, times=opens) if opens else []
+    for kind, n in kongs:
+        out += steps(table, [table[_KONG_ROW[kind]]], rules, payer, times=n)
+    if dealer:
+        out += steps(table, [table["dealer"]], rules, payer)
+    return out
+
+
+# ------------------------------------------------------------------ the losers' shares
 
 
 @functools.lru_cache(maxsize=4096)
-def _settle(best: _Win, table: _Table, zimo: bool, liable: Optional[tuple[str, str]],
-            laizi: int, rules: WuhanRules) -> ScoreResult:
-    """Every loser pays base × 2^(winner fans) × 2^(own fans), capped; 金頂 / 陽光頂 /
-    光明頂 when all three exceed the cap (A-L105-137, B-三.A-C); 包 moves it all.
+def _settle(win: _Win, t: _Table, liable: Optional[tuple[str, str]], laizi: int, rules: WuhanRules,
+            table: PatternTable) -> ScoreResult:
+    """Every loser pays the winner's multiplier × 2^(his own fans) (× 1.5 as 放沖 in a
+    big win), capped at 400; 金頂 / 陽光頂 / 光明頂 when all three exceed it or for a
+    風一色 (A-L105-137, B-三.A-C); 包 moves it all to one loser (``liable``: the row and
+    the seat).
 
     A settlement depends only on these few values, which take a small set of values
     over all hands, so it is computed once per set; the result is immutable (its
     ``detail`` read-only) and may be shared between calls."""
-    mult, hard, k, pats = best
-    if "風一色" in pats:
-        names = list(pats)
-        over = True        # 風一色 is paid as a top whatever the fans
-    else:
-        names = ["硬胡" if hard else "軟胡", *pats]
-        if not k:
-            names.insert(0, "小胡")
-        if zimo:
-            names.append("自摸")
-        factor = rules.big_zimo_fangchong_factor
-        shares = []
-        over = True
-        for seat, small_fans, big_fans, discarder in table.seats:
-            raw = mult * 2 ** big_fans * (factor if discarder else 1) if k \
-                else mult * 2 ** (small_fans + discarder)
-            over = over and raw > 400
-            shares.append((seat, int(min(raw, 400))))
-    if over:
-        gold, sun, bright = rules.tiers
-        if not any(table.opened):
-            shares = [(seat, bright) for seat in OTHERS]
-            names.append("光明頂")
-        else:
-            shares = [(seat, gold if opened else sun) for seat, opened in zip(OTHERS, table.opened)]
-            names.append("金頂")
-            if not all(table.opened):
-                names.append("陽光頂")
-    total = sum(amount for _, amount in shares)
+    feng = "fengyise" in win.ids
+    own = {p.seat: [Step(table["share"], "label", 0, p.seat)] + ([] if feng else _loser_steps(win, p, rules, table))
+           for p in t.payers}
+    raw = {seat: evaluate(win.steps + tuple(own[seat])) for seat in OTHERS}
+    over = feng or all(raw[s] > 400 for s in OTHERS)
+    shares: list[Step] = list(win.steps)
+    for p in t.payers:
+        shares += own[p.seat] + _top_or_cap(p, raw[p.seat], over, t, rules, table)
     if liable is not None:
-        names.append(liable[1])
-        ledger = Ledger.paid_to("W", [(liable[0], total, liable[1])])
+        shares.append(Step(table[liable[0]], "label", 0))
+    amounts = _amounts(shares)
+    total = sum(amounts.values())
+    if liable is not None:
+        ledger = Ledger.paid_to("W", [(liable[1], total, table[liable[0]].name_zh)])
     else:
-        ledger = Ledger.paid_to("W", [(seat, amount, "放沖" if seat == table.discarder else "胡")
-                                      for seat, amount in shares])
-    return ScoreResult.win(total, UNIT, tuple(names), ledger,
-                           MappingProxyType({"laizi": laizi, "multiplier": mult,
-                                             "shares": MappingProxyType(dict(shares))}))
+        ledger = Ledger.paid_to("W", [(s, amounts[s], "放沖" if s == t.discarder else "胡") for s in OTHERS])
+    detail = MappingProxyType({"laizi": laizi, "multiplier": win.mult, "shares": MappingProxyType(amounts)})
+    return ScoreResult.win(shares, UNIT, ledger, detail)
 
 
-def _liable(best: _Win, ctx: WinContext, melds: _Melds, discarder_ready: bool,
-            rules: WuhanRules) -> Optional[tuple[str, str]]:
-    """包胡 / 見三包 (A-L125-135, B-三.B): who pays everything, if anyone."""
-    if ctx.robbing_kong and rules.qianggang_settlement == "as_gangkai_robbed_pays_all":
-        return "A", "包胡"
-    names = best[3]
-    if "全求人" in names and not ctx.self_draw and not discarder_ready:
-        return "A", "包胡"
-    if "清一色" in names and melds.third_opener is not None:
-        return melds.third_opener, "見三包"
-    return None
+def _loser_steps(win: _Win, p: _Payer, rules: WuhanRules, table: PatternTable) -> list[Step]:
+    """One loser's own fans (開口 under loser_kaikou_fan, his kongs, 莊, 放沖)."""
+    big = win.k > 0
+    opens = (p.openings if rules.kaikou_mode == KOUKOU_FAN else 1) if rules.loser_kaikou_fan and p.opened else 0
+    out = _fan_steps(opens, p.kongs, p.dealer and (not big or rules.big_win_dealer_fan), p.seat, rules, table)
+    if p.discarder:
+        out += steps(table, [table["fangchong_big" if big else "fangchong"]], rules, p.seat)
+    return out
 
 
-def score(hand: Hand, ctx: WinContext, rules: Optional[WuhanRules] = None, *, indicator,
-          losers: Sequence[Loser], special_kongs: Optional[Mapping[str, int]] = None,
-          last_four: bool = False, discarder_ready: bool = True,
-          guoshui_same_tile_not_higher: bool = False) -> ScoreResult:
+def _top_or_cap(p: _Payer, raw: float, over: bool, t: _Table, rules: WuhanRules,
+                table: PatternTable) -> list[Step]:
+    """A top tier when all three shares exceed 400 (光明頂 if nobody opened, else 金頂 for
+    the opened, 陽光頂 for the unopened); else the 400 cap; then whole points."""
+    if over:
+        nobody = not any(q.opened for q in t.payers)
+        row = "guangmingding" if nobody else "jinding" if p.opened else "yangguangding"
+        return steps(table, [table[row]], rules, p.seat)
+    out = steps(table, [table["cap400"]], rules, p.seat) if raw > 400 else []
+    if min(raw, 400) != int(min(raw, 400)):
+        out += steps(table, [table["truncate"]], rules, p.seat)
+    return out
+
+
+def _amounts(steps_: Sequence[Step]) -> dict[str, int]:
+    """Each payer's share as his steps leave it."""
+    out = {}
+    for s, v in zip(steps_, running(steps_)):
+        if s.payer is not None:
+            out[s.payer] = int(v)
+    return {s: out[s] for s in OTHERS}
+
+
+# ------------------------------------------------------------------ scoring
+
+
+def score(hand: Hand, situation: Situation, rules: Optional[WuhanRules] = None) -> ScoreResult:
     """Score a Wuhan win.
 
-    ``indicator`` is the flipped 癩子皮 (its successor is the laizi); ``losers`` the three
-    other players A, B and C (opened, openings, dealer, discarder, kongs);
-    ``special_kongs`` the winner's single-tile kongs (hongzhong, facai, pizi, laizi);
-    ``last_four`` a self-draw among the last four live tiles (海底撈);
-    ``discarder_ready`` decides 全求人 包胡; ``guoshui_same_tile_not_higher``: a win on this
-    tile was declined since the winner's last draw.  The value is the total the winner
-    receives; the best laizi use is the one with the highest winner multiplier."""
+    The situation's ``indicator`` (the flipped 癩子皮; its successor is the laizi) is
+    required; ``losers`` are A, B and C (opened, openings, dealer, discarder, kongs;
+    not given: three opened players, A the discarder on a discard win);
+    ``special_kongs`` are the winner's single-tile kongs, ``last_four`` a self-draw among
+    the last four live tiles (海底撈), ``discarder_ready`` decides 全求人 包胡 and
+    ``guoshui_same_tile_not_higher`` says a win on this tile was declined since the
+    winner's last draw.  The value is the total the winner receives; the best laizi use
+    is the one with the highest winner multiplier (FORMAT.md §4.5)."""
     rules = WuhanRules.coerce(rules)
-    indicator = tiles.tile_index(indicator)
+    prepared = _prepare(hand, situation, rules)
+    if isinstance(prepared, ScoreResult):
+        return prepared
+    full, c, melds, table, fans = prepared
+    readings = _readings(full, c, melds, len(hand.melds), rules)
+    if not situation.self_draw and not situation.robbing_kong and rules.jianzihu_discard_forbidden \
+            and any(r.jianzi for r in readings) and _laizi_single_wait(full, c.laizi, c.win_tile):
+        # 見字胡 (C13): a laizi single that takes any tile may win only "by 自摸, 杠开
+        # or 抢杠" (B-二.2.6); waiting for a 2-5-8 to pair it (見將胡) is still allowed
+        readings = [r for r in readings if not r.jianzi or c.win_tile in SUITED_258]
+    best = _best(readings, c, fans, rules)
+    if best is None:
+        return ScoreResult.no_win("the tiles do not form a winning hand under Wuhan rules (a small "
+                                  "win needs a 2-5-8 pair and at most one laizi)", UNIT, {"laizi": c.laizi})
+    return _settle(best, table, _liable(best, situation, melds, rules), c.laizi, rules, PATTERNS)
+
+
+def _best(readings: list[_Reading], c: _Context, fans: _Fans, rules: WuhanRules) -> Optional[_Win]:
+    """The reading that pays most; then hard before soft, then more patterns, then the
+    shared tie-break (patterns.preference)."""
+    best = None
+    for r in readings:
+        win = _evaluate(r, c, fans, rules)
+        if win is not None and (best is None or win[:3] > best[:3] or (
+                win[:3] == best[:3] and _preference(win.ids) > _preference(best.ids))):
+            best = win
+    return best
+
+
+@functools.lru_cache(maxsize=None)
+def _preference(ids: tuple[str, ...]) -> tuple:
+    return preference(PATTERNS, ids)
+
+
+def _prepare(hand: Hand, s: Situation, rules: WuhanRules):
+    """Validate the win and gather what every reading shares; a non-win result when the
+    winning tile cannot be taken at all."""
+    _check_types(hand, s)
+    indicator = s.indicator
+    if indicator is None:
+        raise ValueError("a Wuhan win needs the flipped indicator (the situation's indicator)")
     laizi = _LAIZI[indicator, rules.gang_variant]
     must_kong = _MUST_KONG[indicator, rules.gang_variant]
-    table = _table_of(losers, rules, not (ctx.self_draw or ctx.robbing_kong))
-    special = _check_special_kongs(special_kongs, rules)
-    last_four = check_bool(last_four, "last_four")
-    discarder_ready = check_bool(discarder_ready, "discarder_ready")
-    guoshui_same_tile_not_higher = check_bool(guoshui_same_tile_not_higher, "guoshui_same_tile_not_higher")
+    table = _table_of(s.losers, rules, not (s.self_draw or s.robbing_kong))
+    _check_special_kongs(s.special_kongs, rules)
     full = bytearray(hand.concealed.tobytes())   # the 14 tiles of the win, melds apart
-    full[ctx.win_tile] += 1
+    full[s.win_tile] += 1                        # type: ignore[index]
     melds = _melds(hand.melds, laizi, must_kong)
     if melds.malformed:
         raise ValueError(melds.malformed)
-    # the concealed counts are within 4 (Hand checks them): only the winning tile, the
-    # meld kinds and the indicator (one copy is flipped, B-一.4) can exceed what exists
-    if full[ctx.win_tile] > 4 or full[indicator] + melds.counts[indicator] > 3 \
-            or any(full[t] + melds.counts[t] > 4 for t in melds.kinds):
-        hand.check_copies(ctx.win_tile, {indicator: 3})
-    _check_situation(hand, ctx, special, last_four, losers, full, melds, indicator, laizi, rules)
-    if melds.forbidden:
-        return ScoreResult.no_win(melds.forbidden, UNIT)
-    special_fans = _kong_fans(special, rules)
-
-    reason = _no_win_reason(hand, ctx, full, laizi, must_kong, melds.opens,
-                            guoshui_same_tile_not_higher, rules)
+    _check_copies(hand, s, full, melds, indicator)
+    _check_situation(hand, s, full, melds, indicator, laizi)
+    reason = melds.forbidden or _no_win_reason(s, full, laizi, must_kong, melds.opens, rules)
     if reason:
-        return ScoreResult.no_win(reason, UNIT)
-    held = full[laizi]
-    readings = _readings(full, held, laizi, ctx, melds, len(hand.melds), rules)
-    if not ctx.self_draw and not ctx.robbing_kong and rules.jianzihu_discard_forbidden \
-            and any(r[3] for r in readings) and _laizi_single_wait(full, laizi, ctx.win_tile):
-        # 見字胡 (C13): a laizi single that takes any tile may win only "by 自摸, 杠开
-        # or 抢杠" (B-二.2.6); waiting for a 2-5-8 to pair it (見將胡) is still allowed
-        # on a discard
-        readings = [r for r in readings if not r[3] or ctx.win_tile in SUITED_258]
-    # fans that do not depend on the reading: 開口 (or 口口翻), kongs (A-L105, B-三.A)
-    fixed_fans = (melds.opens if rules.kaikou_mode == KOUKOU_FAN else 1) + melds.kong_fans + special_fans
-    zimo = ctx.self_draw and not ctx.robbing_kong and (not ctx.after_kong or rules.gangkai_zimo_factor)
-    context_bits = (ctx.self_draw | ctx.after_kong << 1 | ctx.robbing_kong << 2
-                    | last_four << 3) << _CONTEXT_SHIFT
-    best = None
-    for r in readings:
-        win = _evaluate(r, context_bits, held, fixed_fans, ctx.dealer, zimo, rules)
-        # the reading that pays most; then hard before soft, then more patterns, then
-        # the shared tie-break (patterns.preference)
-        if win is not None and (best is None or win[:3] > best[:3] or (
-                win[:3] == best[:3] and _preference(win[3]) > _preference(best[3]))):
-            best = win
-    if best is None:
-        return ScoreResult.no_win("the tiles do not form a winning hand under Wuhan rules (a small "
-                                  "win needs a 2-5-8 pair and at most one laizi)", UNIT)
-    return _settle(best, table, zimo, _liable(best, ctx, melds, discarder_ready, rules), laizi, rules)
+        return ScoreResult.no_win(reason, UNIT, {"laizi": laizi})
+    quanqiuren = len(hand.melds) == 4 and melds.claimed == 4 and not s.robbing_kong \
+        and (not s.self_draw or not rules.quanqiuren_discard_only)
+    c = _Context(laizi, full[laizi], s.win_tile, s.self_draw, s.robbing_kong, quanqiuren,  # type: ignore[arg-type]
+                 (s.self_draw | s.after_kong << 1 | s.robbing_kong << 2 | s.last_four << 3) << _CONTEXT_SHIFT)
+    kongs = tuple(sorted({"ming": melds.ming, "an": melds.an, **dict(s.special_kongs)}.items()))
+    fans = _Fans(melds.opens if rules.kaikou_mode == KOUKOU_FAN else 1, tuple(k for k in kongs if k[1]), s.dealer,
+                 s.self_draw and not s.robbing_kong and (not s.after_kong or rules.gangkai_zimo_factor))
+    return full, c, melds, table, fans
 
 
-def _check_special_kongs(special_kongs: object, rules: WuhanRules) -> dict[str, int]:
-    """The winner's single-tile kongs: kinds the variant has, counts that can exist."""
-    if special_kongs is None:
-        return {}
-    special = check_kongs(special_kongs, "the winner's special", _SPECIAL_KONGS)
+def _check_types(hand: Hand, s: Situation) -> None:
+    if not isinstance(hand, Hand):
+        raise TypeError(f"hand must be a Hand, not {type(hand).__name__}")
+    if not isinstance(s, Situation):
+        raise TypeError(f"situation must be a Situation, not {type(s).__name__}")
+    s.check_facts(name, FACTS)
+    if s.win_tile is None:
+        raise ValueError("a win needs its winning tile (win_tile)")
+
+
+def _check_copies(hand: Hand, s: Situation, full: bytearray, melds: _Melds, indicator: int) -> None:
+    """The concealed counts are within 4 (Hand checks them): only the winning tile, the
+    meld kinds and the indicator (one copy is flipped, B-一.4) can exceed what exists."""
+    win = s.win_tile
+    assert win is not None      # checked by _check_types
+    if full[win] > 4 or full[indicator] + melds.counts[indicator] > 3 \
+            or any(full[t] + melds.counts[t] > 4 for t in melds.kinds):
+        hand.check_copies(win, {indicator: 3})
+
+
+def _check_special_kongs(special: Mapping[str, int], rules: WuhanRules) -> None:
+    """The winner's single-tile kongs: kinds the variant has."""
     for kind, n in special.items():
         if n and kind not in _VARIANT_KONGS[rules.gang_variant]:
             raise ValueError(f"a {kind} kong does not exist in the {rules.gang_variant} variant (B-一.6-8)")
-    return special
 
 
 _SPECIAL_TILE = {"hongzhong": lambda indicator, laizi: RED, "facai": lambda indicator, laizi: GREEN,
                  "pizi": lambda indicator, laizi: indicator, "laizi": lambda indicator, laizi: laizi}
 
 
-def _check_situation(hand: Hand, ctx: WinContext, special: Mapping[str, int], last_four: bool,
-                     losers: Sequence[Loser], full: bytearray, melds: _Melds, indicator: int,
-                     laizi: int, rules: WuhanRules) -> None:
-    """ValueError for a win that cannot happen at a Wuhan table."""
-    if last_four and not ctx.self_draw:
-        raise ValueError("海底撈 (last_four) is a self-draw: in the last four tiles nobody discards "
-                         "or kongs (A-L85)")
-    if ctx.after_kong and not any(m.is_kong for m in hand.melds) and not any(special.values()):
+def _check_situation(hand: Hand, s: Situation, full: bytearray, melds: _Melds, indicator: int,
+                     laizi: int) -> None:
+    """ValueError for a win that cannot happen at a Wuhan table: 杠上開花 without a kong,
+    more single-tile kongs of a tile (the winner's and the losers' together, with the
+    winner's own copies) than exist."""
+    if s.after_kong and not any(m.is_kong for m in hand.melds) and not any(s.special_kongs.values()):
         raise ValueError("after_kong (杠上開花): the winner has no kong among his melds and no "
                          "special kong (special_kongs)")
-    # single-tile kongs of the whole table, with the winner's own copies, within what
-    # exists (three of the indicator: one is flipped, B-一.4)
     konged: dict[int, int] = {}
     for kind, tile_of in _SPECIAL_TILE.items():
-        n = special.get(kind, 0) + sum(l.kongs.get(kind, 0) for l in losers)
+        n = s.special_kongs.get(kind, 0) + sum(l.kongs.get(kind, 0) for l in s.losers or ())
         if n:
             tile = tile_of(indicator, laizi)
             konged[tile] = konged.get(tile, 0) + n
@@ -732,20 +750,36 @@ def _check_situation(hand: Hand, ctx: WinContext, special: Mapping[str, int], la
                              f"the winner's {full[tile] + melds.counts[tile]}: only {most} exist")
 
 
-def score_case(case: dict, rules: WuhanRules) -> ScoreResult:
-    """Adapter for the case format (FORMAT.md §4)."""
-    from ..verify import context_of, hand_of
-    losers = [Loser(l["seat"], l.get("opened", False), l.get("opens"), l.get("dealer", False),
-                    l.get("discarder", False), l.get("kongs", {})) for l in case["losers"]]
-    result = score(hand_of(case), context_of(case), rules, indicator=case["indicator"], losers=losers,
-                   special_kongs=case.get("special_kongs"), last_four=case.get("last_four", False),
-                   discarder_ready=case.get("discarder_ready", True),
-                   guoshui_same_tile_not_higher=case.get("guoshui_same_tile_not_higher", False))
-    if not result.is_win:
-        # the laizi is derived even when the hand does not win
-        return ScoreResult(False, 0, UNIT, (), Ledger(), result.reason,
-                           {"laizi": laizi_of(case["indicator"], rules)})
-    return result
+def _no_win_reason(s: Situation, full: bytearray, laizi: int, must_kong: frozenset[int], opens: int,
+                   rules: WuhanRules) -> Optional[str]:
+    """Why the winning tile cannot be taken at all, whatever the reading."""
+    discard = not s.self_draw
+    if discard and not s.robbing_kong and s.win_tile == laizi:
+        return "a discarded laizi is a 癩子杠: nobody may win on it (A-L33)"
+    if discard and s.win_tile in must_kong:
+        return "a discarded must-kong tile is a kong, not a win"
+    for t in must_kong:
+        if full[t]:
+            return (f"holding {tiles.tile_name(t, 'chinese')} blocks the win: it must be konged "
+                    "first (A-L15-23, B-一.6-8)")
+    if opens == 0:
+        return "no 開口: a win needs a chi, peng or exposed kong (A-L55, B-一.1)"
+    if s.guoshui_same_tile_not_higher and rules.guoshui != "none" and discard:
+        return ("過水: a win on this tile was passed since the last draw and this one is not "
+                "worth more (B-二.2.5)")
+    return None
+
+
+def _liable(best: _Win, s: Situation, melds: _Melds, rules: WuhanRules) -> Optional[tuple[str, str]]:
+    """包胡 / 見三包 (A-L125-135, B-三.B): (the liability's row, the seat that pays all),
+    if anyone does."""
+    if s.robbing_kong and rules.qianggang_settlement == "as_gangkai_robbed_pays_all":
+        return "baohu", "A"
+    if "quanqiuren" in best.ids and not s.self_draw and not s.discarder_ready:
+        return "baohu", "A"
+    if "qingyise" in best.ids and melds.third_opener is not None:
+        return "jiansanbao", melds.third_opener
+    return None
 
 
 def priority_winner(discarder: str, claimants: Sequence[str], dealer: str,
@@ -770,14 +804,136 @@ def priority_winner(discarder: str, claimants: Sequence[str], dealer: str,
     raise ValueError("the discarder cannot win on his own discard")
 
 
-def chajiao(seats: Mapping[str, Optional[Hand]], rules: Optional[WuhanRules] = None,
-            dealer: Optional[str] = None) -> ChajiaoResult:
+# ------------------------------------------------------------------ the end of the wall
+
+def _table_situation(situation: Optional[Situation]) -> Situation:
+    situation = situation if situation is not None else Situation()
+    if situation.win_tile is not None:
+        raise ValueError("readiness is asked of 13 tiles: the situation has no win_tile")
+    situation.check_facts(name, FACTS)
+    return situation
+
+
+_OPENED_LOSERS = tuple(Loser(s, True) for s in OTHERS)
+
+
+def ready(hand: Hand, rules: Optional[WuhanRules] = None, situation: Optional[Situation] = None) -> SeatReport:
+    """The tiles that complete ``hand`` as a legal self-drawn win (開口, a 2-5-8 pair or a
+    big win, the laizi limit), and the best one's total.  The situation needs the
+    ``indicator``; ``losers`` default to three opened players.  Wuhan has no 查叫 (荒莊
+    settles nothing), so this is what a seat is waiting for."""
+    rules = WuhanRules.coerce(rules)
+    situation = _table_situation(situation)
+    if situation.indicator is None:
+        raise ValueError("Wuhan readiness needs the flipped indicator (the situation's indicator)")
+    facts = situation.replace(self_draw=True, losers=situation.losers or _OPENED_LOSERS)
+    forbidden = check_melds(hand.melds, situation.indicator, rules)
+    if forbidden:
+        return SeatReport("", False, reason=forbidden)
+    own = hand.all_tiles()
+    own[situation.indicator] += 1    # the flipped indicator is one copy fewer to draw (B-一.4)
+
+    def win_on(t: int):
+        if own[t] >= 4:
+            return None
+        res = score(hand, facts.replace(win_tile=t), rules)
+        return (res.value, [s.pattern for s in res.breakdown]) if res.is_win else None
+
+    return wait_report("", range(34), win_on, PATTERNS)
+
+
+def exhaust(table: Mapping[str, Optional[Hand]], rules: Optional[WuhanRules] = None, *,
+            dealer: Optional[str] = None, situation: Optional[Situation] = None) -> ExhaustResult:
     """荒莊 at the end of the wall: nothing is settled and the dealer deals again (A-L51).
-    ``seats`` maps the seats A-D to their hands (None: a seat that won; Wuhan has one
+    ``table`` maps the seats A-D to their hands (None: a seat that won; Wuhan has one
     winner, so at 荒莊 nobody has)."""
-    WuhanRules.coerce(rules)
-    check_table(seats)
+    rules = WuhanRules.coerce(rules)
+    situation = _table_situation(situation)
+    check_table(table)
     check_dealer(dealer)
-    return ChajiaoResult({}, Ledger(), UNIT, dealer,
+    detail = {} if situation.indicator is None else {"laizi": laizi_of(situation.indicator, rules)}
+    return ExhaustResult({}, Ledger(), UNIT, dealer,
                          event="荒莊: the wall ran out with no winner; nothing is settled and the "
-                               "dealer deals again (A-L51)")
+                               "dealer deals again (A-L51)", detail=detail)
+
+
+#: Settlements of the case format beyond a win, by case kind (none in Wuhan).
+SIDE_SETTLEMENTS: dict = {}
+
+
+# ------------------------------------------------------------------ hands and analysis
+
+def make_hand(concealed, melds: Sequence[DeclaredMeld] = ()) -> Hand:
+    """A Wuhan hand of these tiles (13, a kong counting 3; the laizi are its own tiles)."""
+    return Hand(concealed, tuple(melds))
+
+
+def analyze(counts, rules: Optional[WuhanRules] = None, *, visible=None, melds: Sequence[DeclaredMeld] = (),
+            situation: Optional[Situation] = None):
+    """The discard analysis under Wuhan rules (:func:`hupai.analyze_discards`): the
+    situation's ``indicator`` is required; ``counts`` are the concealed tiles, the
+    hand's laizi its jokers; must-kong tiles must already be konged (holding one raises
+    ``ValueError``).  Shanten and 进张 measure the distance to a small win (a 2-5-8 pair);
+    a ready discard lists only the waits that make a legal win, each with the total it
+    would collect as a self-draw (losers: the situation's, or three opened players)."""
+    from ..analysis import as_counts, meld_counts, rank, unseen_counts, DiscardOption
+    rules = WuhanRules.coerce(rules)
+    situation = _table_situation(situation)
+    indicator = situation.indicator
+    if indicator is None:
+        raise ValueError("Wuhan analysis needs the indicator (the flipped 癩子皮)")
+    melds = tuple(melds)
+    forbidden = check_melds(melds, indicator, rules)
+    arr = as_counts(counts).astype(np.uint8)
+    laizi = laizi_of(indicator, rules)
+    held = [t for t in must_kong_tiles(indicator, rules) if arr[t]]
+    if held:
+        raise ValueError(f"{tiles.tile_name(held[0])} must be konged before discarding (B-一.6-8)")
+    seen = meld_counts(melds)
+    seen[indicator] += 1     # the flipped indicator is seen by everyone (B-一.4)
+    unseen = unseen_counts(arr, seen, visible).tolist()
+    for t in must_kong_tiles(indicator, rules):
+        unseen[t] = 0        # never kept, so never an effective tile
+    facts = situation.replace(self_draw=True, losers=situation.losers or _OPENED_LOSERS)
+    out = [_analyzed(d, sh, eff, tot, arr, laizi, unseen, plain, melds, facts, forbidden, rules)
+           for d, sh, eff, tot, plain in _small_and_plain(arr, laizi, unseen) if d != laizi]
+    return rank([DiscardOption(*o) for o in out])
+
+
+def _small_and_plain(arr, laizi: int, unseen: list) -> list:
+    """For each discard: the options toward a small win (a 2-5-8 pair, the laizi as
+    jokers, the core's ``pair258``) and the plain form's (big wins take any pair)."""
+    natural = arr.copy()
+    natural[laizi] = 0
+    jokers = int(arr[laizi])
+    small = _core.discard_options(natural, jokers, unseen, False, True, False, False, pair258=True)
+    plain = {row[0]: row for row in _core.discard_options(natural, jokers, unseen, False, True, False, False)}
+    return [(d, sh, eff, tot, plain[d]) for d, sh, eff, tot in small]
+
+
+def _analyzed(d, sh, eff, tot, arr, laizi, unseen, plain, melds, facts, forbidden, rules) -> tuple:
+    """One discard's option: a ready shape lists its legal waits and their values; a
+    drawn laizi (a joker) always counts as effective before that."""
+    laizi_draw = {laizi: unseen[laizi]} if unseen[laizi] else {}
+    if forbidden:      # the declared melds can never make a legal win: no wait
+        return d, sh, eff, tot, {}, {} if plain[1] == 0 else None, None, forbidden
+    waits: dict = {}
+    values = None
+    if plain[1] == 0:
+        after = arr.copy()
+        after[d] -= 1
+        hand = Hand(after, melds)
+        candidates = {**plain[2], **laizi_draw}
+        values = {}
+        for t in candidates:
+            res = score(hand, facts.replace(win_tile=t), rules)
+            if res.is_win:
+                values[t] = res.value
+        waits = {t: candidates[t] for t in values}
+        if waits or sh == 0:
+            # ready: the legal waits (none yet, e.g. before 開口, when only the shape is)
+            sh, eff, tot = 0, waits, sum(waits.values())
+    if sh > 0 and laizi_draw:
+        eff = {**eff, **laizi_draw}
+        tot = sum(eff.values())
+    return d, sh, eff, tot, waits, values if sh == 0 else None, None, None
