@@ -4,7 +4,6 @@ Per-hand figures are the benchmark median divided by the hands in one call; they
 stored in each benchmark's extra_info as ns_per_hand.  The `mahjong` package and the
 pure-Python reference are timed in the same run on the same hands for ratios.
 """
-import numpy as np
 import pytest
 
 import hupai

@@ -1,7 +1,7 @@
 """Reference placement of joker-only sets (slow, obviously correct), for tests."""
 from __future__ import annotations
 
-from typing import Iterator, Optional, Sequence
+from typing import Iterator, Sequence
 
 __all__ = ["place_free_sets"]
 

@@ -163,22 +163,27 @@ def _when(region: Region, kinds: Optional[list[str]], then: dict) -> dict:
     return {"if": cond, "then": then}
 
 
-def _kinds() -> list[str]:
-    side = sorted({k for r in REGIONS.values() for k in r.SIDE_SETTLEMENTS})
+def _kinds(regions: tuple[Region, ...]) -> list[str]:
+    side = sorted({k for r in regions for k in r.SIDE_SETTLEMENTS})
     return ["ready", "chajiao", *side]
 
 
-@functools.lru_cache(maxsize=1)
 def _schema_text() -> str:
+    """The schema's text, built once for each set of registered regions."""
+    return _schema_for(tuple(REGIONS.values()))
+
+
+@functools.lru_cache(maxsize=4)
+def _schema_for(regions: tuple[Region, ...]) -> str:
     branches = []
-    for region in REGIONS.values():
+    for region in regions:
         branches += [_when(region, None, _win(region)), _when(region, ["ready"], _ready(region)),
                      _when(region, ["chajiao"], _chajiao(region))]
-        others = [k for k in _kinds() if k not in ("ready", "chajiao")]
+        others = [k for k in _kinds(regions) if k not in ("ready", "chajiao")]
         branches.append(_when(region, others, _side(region)))
     case = {"type": "object", "required": ["id", "region", "expected", "why"],
-            "properties": {"id": {"type": "string"}, "region": {"enum": list(REGIONS)},
-                           "kind": {"enum": _kinds()}},
+            "properties": {"id": {"type": "string"}, "region": {"enum": [r.name for r in regions]},
+                           "kind": {"enum": _kinds(regions)}},
             "allOf": branches}
     doc = {"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": SCHEMA_ID,
            "title": "hupai case format, version 1", "type": "array", "items": {"$ref": "#/$defs/case"},
@@ -191,11 +196,15 @@ def schema() -> dict:
     return json.loads(_schema_text())
 
 
-@functools.lru_cache(maxsize=1)
 def _case_validator() -> Any:
+    return _validator_for(_schema_text())
+
+
+@functools.lru_cache(maxsize=4)
+def _validator_for(text: str) -> Any:
     import jsonschema
 
-    doc = schema()
+    doc = json.loads(text)
     case = dict(doc["$defs"]["case"])
     case["$defs"] = doc["$defs"]
     return jsonschema.Draft202012Validator(case)

@@ -207,8 +207,7 @@ def cmd_score(args: argparse.Namespace) -> int:
         out.write(f"not a win: {res.reason}\n")
         return 1
     out.write(f"win: {res.value:g}{res.unit}\n")
-    rows = {s.pattern.name_zh: s.pattern for s in res.breakdown}
-    out.write("patterns: " + " ".join(_name(rows[n], args.lang) if n in rows else n for n in res.patterns) + "\n")
+    out.write("patterns: " + " ".join(_pattern_name(_region(args.rules), n, args.lang) for n in res.patterns) + "\n")
     for step in res.breakdown:
         who = f" [{step.payer}]" if step.payer else ""
         out.write(f"  {_name(step.pattern, args.lang)}{who}: {step.op} {step.amount:g}\n"
@@ -315,14 +314,14 @@ def cmd_chajiao(args: argparse.Namespace) -> int:
         out.write(res.event + "\n")
     net = res.ledger.net()
     for label in sorted(seats):
-        out.write(f"{label}: {_seat_line(label, seats[label], res, net.get(label, 0))}\n")
+        out.write(f"{label}: {_seat_line(label, seats[label], res, net.get(label, 0), region, args.lang)}\n")
     _print_ledger(res.ledger, out)
     if res.next_dealer:
         out.write(f"next dealer: {res.next_dealer}\n")
     return 0
 
 
-def _seat_line(label: str, hand, res, net) -> str:
+def _seat_line(label: str, hand, res, net, region: Any, lang: str) -> str:
     """What the end of the wall did to one seat."""
     if hand is None:
         return "has won"
@@ -332,7 +331,15 @@ def _seat_line(label: str, hand, res, net) -> str:
     status = "花豬" if rep.huazhu else "ready" if rep.ready else "not ready"
     if not rep.ready:
         return status + (f" ({rep.reason})" if rep.reason and not rep.huazhu else "")
-    return f"{status} waits {_tile_list(rep.waits)} value {rep.value:g}{res.unit} ({' '.join(rep.patterns)})"
+    names = " ".join(_pattern_name(region, n, lang) for n in rep.patterns)
+    return f"{status} waits {_tile_list(rep.waits)} value {rep.value:g}{res.unit} ({names})"
+
+
+def _pattern_name(region: Any, name_zh: str, lang: str) -> str:
+    """A reported name in the language asked for (the row's English name)."""
+    if lang == "zh":
+        return name_zh
+    return next((row.name_en for row in region.PATTERNS if row.name_zh == name_zh), name_zh)
 
 
 # ------------------------------------------------------------------ the parser
@@ -344,29 +351,27 @@ def _add_common(p: argparse.ArgumentParser, lang: bool = True) -> None:
         p.add_argument("--lang", choices=_LANGS, default="zh", help="names of patterns in text output")
 
 
-def build_parser() -> argparse.ArgumentParser:
-    from .rules import REGIONS
-    parser = argparse.ArgumentParser(prog="hupai", description="Mahjong hand evaluation under Chinese regional "
-                                                               "rules.")
-    parser.add_argument("--version", action="version", version=f"hupai {__version__}")
-    sub = parser.add_subparsers(dest="command", required=True)
-    hand_help = 'concealed tiles and melds, e.g. "23m7z456m234p9p peng:111m minggang:2222p@A"'
+_HAND_HELP = 'concealed tiles and melds, e.g. "23m7z456m234p9p peng:111m minggang:2222p@A"'
 
+
+def _add_analyze(sub: Any, regions: Sequence[str]) -> None:
     p = sub.add_parser("analyze", help="shanten, waits, arrangements and discards of a hand",
                        description="Analyse a hand written in mpsz, Chinese or Unicode tiles; jokers are given "
                                    "with --jokers ([x] in arrangements marks a joker standing for x, * a free "
                                    "joker); --rules analyses the discards under a region's rules.")
-    p.add_argument("hand", help=hand_help)
+    p.add_argument("hand", help=_HAND_HELP)
     p.add_argument("--melds", action="append", default=[], help="more melds, e.g. 'chi:345s peng:777p@B'")
     p.add_argument("--jokers", type=int, default=0, help="jokers held besides the hand's tiles")
     p.add_argument("--honor-sequences", action="store_true", help="any three winds, and 中发白, form sequences")
     p.add_argument("--no-seven-pairs", action="store_true", help="seven pairs do not win")
     p.add_argument("--visible", help="tiles seen on the table, for the unseen counts")
-    p.add_argument("--rules", choices=list(REGIONS), help="analyse under a region's rules")
+    p.add_argument("--rules", choices=list(regions), help="analyse under a region's rules")
     _add_common(p, lang=False)
     _add_fact_options(p)
     p.set_defaults(func=cmd_analyze)
 
+
+def _add_verify(sub: Any) -> None:
     v = sub.add_parser("verify", help="run acceptance case files",
                        description="Evaluate case files (hupai case format 1) and compare with their expected "
                                    "results; ends with 'N passed, M failed'.")
@@ -374,11 +379,13 @@ def build_parser() -> argparse.ArgumentParser:
     v.add_argument("--json", action="store_true", help="print a JSON report of every case")
     v.set_defaults(func=lambda a: verify.main(a.files, a.json))
 
+
+def _add_score(sub: Any, regions: Sequence[str]) -> None:
     s = sub.add_parser("score", help="score a win under a region's rules",
                        description="Score a win: the concealed hand before the winning tile, its melds, and how "
                                    "the winning tile came.")
-    s.add_argument("hand", help=hand_help)
-    s.add_argument("--rules", required=True, help=", ".join(REGIONS))
+    s.add_argument("hand", help=_HAND_HELP)
+    s.add_argument("--rules", required=True, help=", ".join(regions))
     s.add_argument("--win", required=True, help="the winning tile, e.g. 9p")
     s.add_argument("--melds", action="append", default=[], help="more melds, e.g. 'peng:111m minggang:2222p@A'")
     s.add_argument("--self-draw", action="store_true")
@@ -387,9 +394,11 @@ def build_parser() -> argparse.ArgumentParser:
     _add_fact_options(s)
     s.set_defaults(func=cmd_score)
 
+
+def _add_chajiao(sub: Any, regions: Sequence[str]) -> None:
     c = sub.add_parser("chajiao", help="what the end of the wall settles (查叫, 荒莊, 后燒)",
                        description="Who is ready, who is 花豬, and who pays whom, at the end of the wall.")
-    c.add_argument("--rules", required=True, help=", ".join(REGIONS))
+    c.add_argument("--rules", required=True, help=", ".join(regions))
     c.add_argument("--seat", action="append", default=[], help="LABEL=HAND (13 tiles, melds inline) or LABEL=won")
     c.add_argument("--table", help='a table as JSON in a file, or - for standard input: {"seats": {"A": '
                                    '{"concealed": ..., "melds": [...]}, "B": {"won": true}}, "dealer": "A"}')
@@ -397,8 +406,21 @@ def build_parser() -> argparse.ArgumentParser:
                    help="print the result as JSON; with FILE (or -), read the table from it as --table does")
     c.add_argument("--dealer", help="seat label of the dealer")
     c.add_argument("--option", action="append", default=[], help="rule flag, e.g. luzhou_cap=100")
+    c.add_argument("--lang", choices=_LANGS, default="zh", help="names of patterns in text output")
     _add_fact_options(c, _TABLE_FACTS)
     c.set_defaults(func=cmd_chajiao)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from .rules import REGIONS
+    parser = argparse.ArgumentParser(prog="hupai", description="Mahjong hand evaluation under Chinese regional "
+                                                               "rules.")
+    parser.add_argument("--version", action="version", version=f"hupai {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True)
+    _add_analyze(sub, list(REGIONS))
+    _add_verify(sub)
+    _add_score(sub, list(REGIONS))
+    _add_chajiao(sub, list(REGIONS))
     return parser
 
 

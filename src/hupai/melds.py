@@ -38,6 +38,11 @@ class Meld(NamedTuple):
     def joker_count(self) -> int:
         return sum(self.jokers)
 
+    def to_dict(self) -> dict:
+        """``{"kind", "tiles": [tile or None], "jokers": [bool]}`` (tiles in notation)."""
+        return {"kind": self.kind, "tiles": [None if t is None else tile_name(t) for t in self.tiles],
+                "jokers": list(self.jokers)}
+
     def __str__(self) -> str:
         if self.is_free:
             return "*" * len(self.tiles)
@@ -62,6 +67,10 @@ class Decomposition(NamedTuple):
         if self.form != STANDARD:
             raise AttributeError("only a standard decomposition has a single pair")
         return self.melds[-1]
+
+    def to_dict(self) -> dict:
+        """``{"form", "melds": [...], "text"}``: plain JSON types."""
+        return {"form": self.form, "melds": [m.to_dict() for m in self.melds], "text": str(self)}
 
     def __str__(self) -> str:
         return " ".join(str(m) for m in self.melds)

@@ -1,5 +1,4 @@
 """Luzhou rules, one behaviour at a time (cases cite the digest / seed lines)."""
-import numpy as np
 import pytest
 
 from hupai import tiles

@@ -20,18 +20,16 @@ def readings_beyond_four(counts: Sequence[int], jokers: int, seven_pairs: bool) 
     """Every reading of the complete hand (``counts`` without the jokers) when jokers may
     exceed four copies of a kind; readings within four come first (the core's)."""
     seen = set()
-
-    def once(r: Reading):
+    for r in _candidates(counts, jokers, seven_pairs):
         key = (r.form, tuple(sorted(r.standins)), r.pair, r.triplets_only, r.free_melds, r.free_pairs)
         if key not in seen:
             seen.add(key)
-            return True
-        return False
+            yield r
 
+
+def _candidates(counts: Sequence[int], jokers: int, seven_pairs: bool) -> Iterator[Reading]:
     for r in _core.readings(bytes(counts), jokers, seven_pairs=seven_pairs):
-        lr = Reading(r.form, r.standins, r.pair, r.triplets_only, r.free_melds, r.free_pairs)
-        if once(lr):
-            yield lr
+        yield Reading(r.form, r.standins, r.pair, r.triplets_only, r.free_melds, r.free_pairs)
     if not jokers:
         return
     for t in range(34):
@@ -39,23 +37,20 @@ def readings_beyond_four(counts: Sequence[int], jokers: int, seven_pairs: bool) 
             continue
         for size in (3, 2):
             for b in range(1, min(size, jokers) + 1):     # the set aside holds b jokers as t
-                a = size - b
                 rest = list(counts)
-                rest[t] -= a
-                left = jokers - b
-                if size == 3:
-                    inner = _core.readings(bytes(rest), left, seven_pairs=False)
-                    for r in inner:
-                        lr = Reading("standard", tuple(sorted(r.standins + (t,) * b)), r.pair,
-                                          r.triplets_only, r.free_melds, r.free_pairs)
-                        if once(lr):
-                            yield lr
-                elif sum(rest) + left + 2 >= 2:
-                    # the rest must be sets only: read it with two more jokers and keep the
-                    # readings where those two form the (free) pair
-                    for r in _core.readings(bytes(rest), left + 2, seven_pairs=False):
-                        if r.free_pairs:
-                            lr = Reading("standard", tuple(sorted(r.standins + (t,) * b)), t,
-                                              r.triplets_only, r.free_melds, 0)
-                            if once(lr):
-                                yield lr
+                rest[t] -= size - b
+                yield from _beside_a_set(rest, jokers - b, t, b, size)
+
+
+def _beside_a_set(rest: list, left: int, t: int, b: int, size: int) -> Iterator[Reading]:
+    """Readings of ``rest`` (with ``left`` jokers) beside a set of t: a triplet, or the
+    pair (then the rest must be sets only: read it with two more jokers and keep the
+    readings where those two form the free pair); ``b`` jokers stand as t in that set."""
+    if size == 3:
+        for r in _core.readings(bytes(rest), left, seven_pairs=False):
+            yield Reading("standard", tuple(sorted(r.standins + (t,) * b)), r.pair, r.triplets_only,
+                          r.free_melds, r.free_pairs)
+        return
+    for r in _core.readings(bytes(rest), left + 2, seven_pairs=False):
+        if r.free_pairs:
+            yield Reading("standard", tuple(sorted(r.standins + (t,) * b)), t, r.triplets_only, r.free_melds, 0)

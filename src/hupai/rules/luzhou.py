@@ -38,7 +38,6 @@ FACTS = frozenset({"after_kong", "kong_discard", "robbing_kong", "declared_ready
                    "ghosts_drawn", "guoshui_passed_value"})
 GHOST = RED          # 紅中 (L5, L19)
 UNIT = "顆"
-SUITS = ((0, 9), (9, 18), (18, 27))
 
 
 @dataclass(frozen=True)
@@ -159,7 +158,7 @@ _FIXED = [
     Pattern("dihu", "地胡", "Earthly hand", "L115 (C17)", 40, "set", lambda f: f.dihu,
             excludes=_VARIABLE | {"baopai", "baopai_named"}),
     Pattern("baopai", "報牌", "Declared ready, plain hand", "L125", 10, "set", excludes=_VARIABLE),
-    Pattern("baopai_named", "報牌", "Declared ready, hand with a 名堂", "L125", 40, "set", excludes=_VARIABLE),
+    Pattern("baopai_named", "報牌", "Declared ready, hand with a named pattern", "L125", 40, "set", excludes=_VARIABLE),
 ]
 _PAYMENT = [
     Pattern("cap40", "40顆封頂", "Capped at 40", "L119", 40, "cap"),
@@ -192,7 +191,8 @@ def _valuation(f: Facts, rules: LuzhouRules, table: PatternTable) -> Valued:
     hand = _hand_steps(rows, f, rules, table)
     uncapped = int(evaluate(hand))
     paying = hand + tuple(_payment_steps(uncapped, hand[0].pattern.id in _FIXED_IDS, f, rules, table))
-    capped = uncapped if rules.cap is None else min(uncapped, rules.cap)
+    limit = _cap_row(rules, table)
+    capped = uncapped if limit is None else min(uncapped, int(limit.amount(rules)))
     return Valued(paying, uncapped, capped, int(evaluate(paying)),
                   preference(table, (s.pattern.id for s in hand)))
 
@@ -242,9 +242,15 @@ def _payment_steps(uncapped: int, fixed: bool, f: Facts, rules: LuzhouRules,
     the half (L75, L79) in the order ``cap_order`` says (C9); 杠上炮 and 搶杠胡 are paid
     by the konger, not halved (C4, C5), 報牌 per C13."""
     half = steps(table, [table["discard_half"]], rules) if _halved(f, rules) else []
-    over = rules.cap is not None and not fixed and uncapped > rules.cap   # listed: FORMAT.md §9.1
-    cap = steps(table, [table["cap40" if rules.cap == 40 else "cap100"]], rules) if over else []
+    limit = _cap_row(rules, table)
+    over = limit is not None and not fixed and uncapped > limit.amount(rules)   # listed: FORMAT.md §9.1
+    cap = steps(table, [limit], rules) if limit is not None and over else []
     return half + cap if rules.cap_order == "halve_then_cap" else cap + half
+
+
+def _cap_row(rules: LuzhouRules, table: PatternTable) -> Optional[Pattern]:
+    """The cap row ``cap`` chooses (C8): 40 (L119), 100 (L145) or none."""
+    return None if rules.cap is None else table["cap40" if rules.cap == 40 else "cap100"]
 
 
 def _halved(f: Facts, rules: LuzhouRules) -> bool:
@@ -333,35 +339,34 @@ _FREE_KINDS = {suits: tuple(t for g in (sorted(suits) or [0]) for t in range(9 *
                for suits in _SUIT_SETS.values()}
 
 
-def _prepare(hand: Hand, win_tile: Optional[int], rules: LuzhouRules) -> _Prepared:
-    """Validate the hand for Luzhou and split it into what the search needs."""
-    naturals = hand.concealed.tolist()
-    if win_tile is not None:
-        naturals[win_tile] += 1
-    counts = list(naturals)          # the concealed tiles, ghosts removed below
-    jokers = counts[GHOST]
-    counts[GHOST] = 0
-    meld_ghosts = 0
-    forbidden = None
-    sequences = False
-    if hand.melds:
-        base = list(counts)
-        for m in hand.melds:
-            reading = _meld_reading(m, rules)
-            forbidden = forbidden or reading.forbidden
-            sequences = sequences or reading.sequence
-            for t in reading.kinds:
-                base[t] += 1
-            for t in m.tiles:
-                naturals[t] += 1
-            meld_ghosts += m.tiles.count(GHOST)
-        # a meld's ghost is the kind it stands for for the rest of the round, so a kind
-        # may reach five once the hand holds the four natural copies beside it; the
-        # kernel reads the concealed part against at most four (a kind of four or more
-        # is one 閨), so a concealed ghost can never be a fifth copy
-        extra = bytes(min(b - c, 4 - c) for b, c in zip(base, counts))
-    else:
-        base, extra = counts, _NO_EXTRA
+class _MeldTiles(NamedTuple):
+    """What the declared melds add to the concealed tiles."""
+
+    base: list               # the concealed tiles (ghosts removed) plus the melds' kinds
+    naturals: list           # every tile as held, the melds' included
+    ghosts: int              # ghosts inside the melds
+    forbidden: Optional[str]
+    sequences: bool          # some meld is a chi
+
+
+def _meld_tiles(hand: Hand, counts: list, naturals: list, rules: LuzhouRules) -> _MeldTiles:
+    base, naturals = list(counts), list(naturals)
+    ghosts, forbidden, sequences = 0, None, False
+    for m in hand.melds:
+        reading = _meld_reading(m, rules)
+        forbidden = forbidden or reading.forbidden
+        sequences = sequences or reading.sequence
+        for t in reading.kinds:
+            base[t] += 1
+        for t in m.tiles:
+            naturals[t] += 1
+        ghosts += m.tiles.count(GHOST)
+    return _MeldTiles(base, naturals, ghosts, forbidden, sequences)
+
+
+def _check_tile_set(naturals: list, win_tile: Optional[int], rules: LuzhouRules) -> None:
+    """ValueError for tiles Luzhou's set does not hold: other honours, a fifth copy, more
+    ghosts than ``luzhou_ghost_count``."""
     if any(naturals[27:33]):
         raise ValueError("Luzhou has no honour tiles besides the 紅中 ghosts (7z)")
     where = " and the winning tile" if win_tile is not None else ""
@@ -372,9 +377,27 @@ def _prepare(hand: Hand, win_tile: Optional[int], rules: LuzhouRules) -> _Prepar
     if naturals[GHOST] > rules.ghost_count:
         raise ValueError(f"{naturals[GHOST]} copies of 紅中 counting the melds{where}; only "
                          f"{rules.ghost_count} exist (luzhou_ghost_count)")
-    suits = _SUIT_SETS[any(naturals[0:9]), any(naturals[9:18]), any(naturals[18:27])]
-    return _Prepared(bytes(counts), jokers, tuple(base), extra, jokers + meld_ghosts, suits,
-                     len(hand.melds), rules.ghost_as_fifth_copy, forbidden, sequences)
+
+
+def _prepare(hand: Hand, win_tile: Optional[int], rules: LuzhouRules) -> _Prepared:
+    """Validate the hand for Luzhou and split it into what the search needs."""
+    naturals = hand.concealed.tolist()
+    if win_tile is not None:
+        naturals[win_tile] += 1
+    counts = list(naturals)          # the concealed tiles, ghosts removed below
+    jokers = counts[GHOST]
+    counts[GHOST] = 0
+    melds = _meld_tiles(hand, counts, naturals, rules)
+    # a meld's ghost is the kind it stands for for the rest of the round, so a kind may
+    # reach five once the hand holds the four natural copies beside it; the kernel reads
+    # the concealed part against at most four (a kind of four or more is one 閨), so a
+    # concealed ghost can never be a fifth copy
+    extra = bytes(min(b - c, 4 - c) for b, c in zip(melds.base, counts)) if hand.melds else _NO_EXTRA
+    _check_tile_set(melds.naturals, win_tile, rules)
+    n = melds.naturals
+    suits = _SUIT_SETS[any(n[0:9]), any(n[9:18]), any(n[18:27])]
+    return _Prepared(bytes(counts), jokers, tuple(melds.base), extra, jokers + melds.ghosts, suits,
+                     len(hand.melds), rules.ghost_as_fifth_copy, melds.forbidden, melds.sequences)
 
 
 def _candidates(p: _Prepared, counts, suits: frozenset) -> Iterable[tuple[str, bool, int]]:

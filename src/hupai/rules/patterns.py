@@ -166,7 +166,7 @@ def steps(table: PatternTable, rows: Iterable[Pattern], rules: Any, payer: Optio
     out = []
     for row in rows:
         op = table.op(row, rules)
-        amount = row.amount(rules)
+        amount = 0 if op == "label" else row.amount(rules)     # a label carries no value
         if times != 1 and op in ("add", "double"):
             amount = amount * times
         out.append(Step(row, op, amount, payer))

@@ -534,7 +534,7 @@ def _winner_steps(ids: tuple[str, ...], hard: bool, fans: _Fans, rules: WuhanRul
     out = steps(table, rows if big else [table["xiaohu"]], rules)
     out += _fan_steps(fans.opens, fans.kongs, fans.dealer and (not big or rules.big_win_dealer_fan), None,
                       rules, table)
-    out.append(Step(table["yinghu"], "double", 1) if hard else Step(table["ruanhu"], "label", 0))
+    out += steps(table, [table["yinghu" if hard else "ruanhu"]], rules)
     if fans.zimo:
         out += steps(table, [table["zimo_big" if big else "zimo"]], rules)
     return tuple(out)
