@@ -44,7 +44,7 @@ TABLE = {
 def test_luzhou_chajiao_table(benchmark):
     seats = {k: Hand.parse(v) for k, v in TABLE.items()}
     benchmark.group = "luzhou 查叫 (4 seats)"
-    result = benchmark(luzhou.chajiao, seats, dealer="A")
+    result = benchmark(luzhou.exhaust, seats, dealer="A")
     assert result.payments == {"A": 4, "B": -12, "C": -12, "D": 20}
 
 
@@ -55,8 +55,8 @@ def test_wuhan_score(benchmark):
     it = iter(range(10 ** 9))
 
     def one():
-        h, ctx, ind, ls = cases[next(it) % len(cases)]
-        return wuhan.score(h, ctx, indicator=ind, losers=ls)
+        h, situation = cases[next(it) % len(cases)]
+        return wuhan.score(h, situation)
 
     benchmark.group = "wuhan score (one hand)"
     benchmark.pedantic(one, rounds=3000, iterations=1, warmup_rounds=300)
@@ -83,7 +83,7 @@ def test_guiyang_chajiao_table(benchmark):
     seats = {"A": Hand.parse("123m456p789s2345s"), "B": Hand.parse("6666m33m11p88p77s9s"),
              "C": Hand.parse("1248m1359p2358s7s"), "D": Hand.parse("12m45m78m12p45p78p9p")}
     benchmark.group = "guiyang 黄庄查叫 (4 seats)"
-    result = benchmark(guiyang.chajiao, seats)
+    result = benchmark(guiyang.exhaust, seats)
     assert result.payments == {"A": 2, "B": 20, "C": -11, "D": -11}
 
 

@@ -112,12 +112,13 @@ def luzhou_wins(n: int, seed: int = SEED, ghosts: str = "dealt"):
 
 
 def wuhan_wins(n: int, seed: int = SEED):
-    """Wuhan winning situations: (Hand, Situation, indicator, losers) tuples.
+    """Wuhan winning situations: (Hand, Situation) pairs, the indicator and losers in the
+    situation.
 
     A complete hand from one or two suits and sometimes honours, opened with one chi or
     peng, a random indicator (so the laizi is held as often as a deal would give it),
     a random winning tile, self-drawn or from A; only legal wins are kept."""
-    from hupai.rules import DeclaredMeld, Hand, Situation, wuhan
+    from hupai.rules import DeclaredMeld, Hand, Loser, Situation, wuhan
 
     rng = np.random.default_rng(seed)
     out = []
@@ -143,13 +144,14 @@ def wuhan_wins(n: int, seed: int = SEED):
         np.add.at(concealed, tiles, 1)
         indicator = int(rng.integers(33))
         self_draw = bool(rng.random() < 0.5)
-        losers = [wuhan.Loser(s, opened=bool(rng.random() < 0.7), dealer=(s == "B"),
+        losers = [Loser(s, opened=bool(rng.random() < 0.7), dealer=(s == "B"),
                               discarder=(s == "A" and not self_draw)) for s in "ABC"]
+        situation = Situation(win, self_draw, indicator=indicator, losers=tuple(losers))
         try:
             hand = Hand(concealed, (meld,))
-            res = wuhan.score(hand, Situation(win, self_draw), indicator=indicator, losers=losers)
+            res = wuhan.score(hand, situation)
         except ValueError:
             continue   # e.g. the laizi or the indicator inside the meld
         if res.is_win:
-            out.append((hand, Situation(win, self_draw), indicator, losers))
+            out.append((hand, situation))
     return out

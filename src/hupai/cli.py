@@ -82,18 +82,22 @@ def _add_fact_options(p: argparse.ArgumentParser, only: Optional[Sequence[str]] 
     """One option per situation fact (``only``: these; a region refuses the facts it does
     not use)."""
     from .rules import Situation
-    group = p.add_argument_group("situation facts (see hupai.rules.Situation; each region reads its own)")
+    from .rules.situation import FACT_NOTES
+    group = p.add_argument_group("situation facts (hupai.rules.Situation; L W G F: the regions that read each)")
     for f in dataclasses.fields(Situation):
         if f.name in _SKIP_FACTS or (only is not None and f.name not in only):
             continue
         flag, dest = "--" + f.name.replace("_", "-"), "fact_" + f.name
+        regions, meaning = FACT_NOTES[f.name]
+        note = f"[{regions}] {meaning.replace('``', '').replace(':class:', '')}".replace("%", "%%")
         if f.default is True:
-            group.add_argument("--no-" + f.name.replace("_", "-"), dest=dest, action="store_false", default=None)
+            group.add_argument("--no-" + f.name.replace("_", "-"), dest=dest, action="store_false", default=None,
+                               help=f"not: {note}")
         elif f.default is False:
-            group.add_argument(flag, dest=dest, action="store_true", default=None)
+            group.add_argument(flag, dest=dest, action="store_true", default=None, help=note)
         else:
-            group.add_argument(flag, dest=dest, default=None, metavar="VALUE",
-                               help="JSON or text" if f.name in ("losers", "special_kongs") else None)
+            json_ = f.name in ("losers", "special_kongs")
+            group.add_argument(flag, dest=dest, default=None, metavar="JSON" if json_ else "VALUE", help=note)
 
 
 def _facts(args: argparse.Namespace) -> dict[str, Any]:

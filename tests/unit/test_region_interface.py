@@ -149,3 +149,13 @@ def test_a_user_script_passes_mypy_strict(tmp_path):
     assert done.returncode == 0, done.stdout + done.stderr
     run = subprocess.run([sys.executable, str(script)], capture_output=True, text=True)
     assert run.returncode == 0 and len(run.stdout.splitlines()) == 4, run.stderr
+
+
+def test_the_fact_notes_name_the_regions_that_read_each_fact():
+    """FACT_NOTES (the Situation docs and the CLI help) agree with each region's FACTS."""
+    from hupai.rules.situation import FACT_NOTES
+    letters = {"luzhou": "L", "wuhan": "W", "guiyang": "G", "fuzhou": "F"}
+    assert set(FACT_NOTES) == {f.name for f in dataclasses.fields(Situation)}
+    for fact, (regions, meaning) in FACT_NOTES.items():
+        readers = {letters[n] for n, r in REGIONS.items() if fact in r.FACTS}
+        assert meaning and (regions == "all" and not readers or set(regions.split()) == readers), fact

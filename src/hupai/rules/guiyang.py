@@ -818,7 +818,8 @@ SIDE_SETTLEMENTS: dict = {}
 def make_hand(concealed, melds: Sequence[DeclaredMeld] = ()) -> Hand:
     """The hand these tiles make: a :class:`Hand`, or a :class:`MiscountedHand` (相公) when
     the concealed counts and melds do not make 13 tiles."""
-    size = int(np.asarray(concealed).sum()) + 3 * len(melds)
+    counts = tiles.parse(concealed) if isinstance(concealed, str) else np.asarray(concealed)
+    size = int(counts.sum()) + 3 * len(melds)
     return (Hand if size == 13 else MiscountedHand)(concealed, tuple(melds))
 
 

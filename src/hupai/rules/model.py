@@ -3,7 +3,7 @@ values they are built from.  The situation of a win is :mod:`hupai.rules.situati
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Mapping, Optional, Sequence
+from typing import Any, Mapping, Optional, Sequence, Union
 
 import numpy as np
 
@@ -132,11 +132,11 @@ class Hand:
     ``hupai.rules.guiyang.MiscountedHand``).  Each region checks its own tile set when
     it scores the hand."""
 
-    concealed: np.ndarray
+    concealed: np.ndarray       # 34 counts, or notation ("123m456p...") made into them
     melds: tuple[DeclaredMeld, ...] = ()
 
     def __post_init__(self) -> None:
-        raw = np.asarray(self.concealed)
+        raw = tiles.parse(self.concealed) if isinstance(self.concealed, str) else np.asarray(self.concealed)
         if raw.dtype.kind not in "iuf":     # not bool: True / False are no counts
             raise TypeError(f"concealed counts must be integers, not {raw.dtype}")
         if raw.dtype.kind == "f" and not (np.isfinite(raw).all() and (raw == np.round(raw)).all()):
@@ -168,9 +168,11 @@ class Hand:
                              f"got {size}: {concealed} concealed and {melds} melds")
 
     @classmethod
-    def parse(cls, concealed: str, melds: Sequence[tuple] = ()) -> "Hand":
-        """``Hand.parse("123m456p", [("peng", "111s"), ("minggang", "2222p", "A")])``."""
-        return cls(tiles.parse(concealed), tuple(parse_meld(*m) for m in melds))
+    def parse(cls, concealed: str, melds: Sequence[Union[tuple, DeclaredMeld]] = ()) -> "Hand":
+        """``Hand.parse("123m456p", [("peng", "111s"), ("minggang", "2222p", "A")])``: each
+        meld a ``DeclaredMeld`` or the arguments of :func:`parse_meld`."""
+        return cls(tiles.parse(concealed), tuple(m if isinstance(m, DeclaredMeld) else parse_meld(*m)
+                                                 for m in melds))
 
     def __eq__(self, other: object) -> bool:
         """Hands are equal when they hold the same tiles and melds (and are of the same

@@ -5,41 +5,13 @@ region that has no use for it is a ``ValueError`` ("fuzhou does not use indicato
 a misspelt or misplaced fact never passes silently.  Field names follow the case format
 (FORMAT.md §4.2).  Tiles are taken as indices 0-33 or in notation (``"9p"``).
 
-=============================== ======= ================================================
-fact                            regions meaning
-=============================== ======= ================================================
-``win_tile``                    all     the drawn or claimed tile (None at the end of the wall)
-``self_draw``                   all     drawn by the winner (a replacement draw included)
-``after_kong``                  L W G F a self-draw on the replacement tile of one's own kong
-``kong_discard``                L       the discarder A just made a kong (杠上炮)
-``robbing_kong``                L W G F robbing A's 補杠 of ``win_tile``
-``declared_ready``              L G     the winner declared 報牌 / 报听
-``tianhu`` / ``dihu``           L F     天胡 / 地胡 (their definitions differ by region)
-``dealer``                      L W G F the winner deals (Wuhan: the 莊 fan; Guiyang: 连庄)
-``ghosts_drawn``                L       紅中 the winner drew this round (喜錢, 8 ghosts)
-``guoshui_passed_value``        L       過水: the paid value of a discard win passed since the last draw
-``guoshui_same_tile_not_higher`` W      過水: a win on this tile was passed and this one is not higher
-``indicator``                   W       the flipped 癩子皮 (the laizi is its successor); required
-``losers``                      W       the three other players A, B, C (:class:`Loser`); required
-``special_kongs``               W       the winner's single-tile kongs (hongzhong, facai, pizi, laizi)
-``last_four``                   W       a self-draw among the last four live tiles (海底撈)
-``discarder_ready``             W       the discarder was ready (decides 全求人 包胡)
-``re_pao``                      G       热炮: A made a kong and this is his next discard
-``re_pao_kong``                 G       the kind of that kong (``repao_mode`` by_kong_type)
-``shabao``                      G       杀报: A had declared 报听
-``flip``                        G       the tile flipped for 捉鸡
-``payment_scope``               G F     settlements the ledger holds: "hand", and Guiyang "dou",
-                                        "chicken", Fuzhou "kong"
-``passed_since_draw``           G       the winner declined a discard win since his draw (包牌)
-``discards``                    G       the winner's discards nobody claimed (内外鸡, 篇四)
-``hero_chicken``                G       the winner holds the 英雄鸡
-``chongfeng``                   G       the winner's discard was the hand's first, unclaimed 1条
-``lianzhuang_count``            G       the dealer's run of consecutive wins (连庄)
-=============================== ======= ================================================
+The facts (generated from :data:`FACT_NOTES`):
+
 """
 from __future__ import annotations
 
 import dataclasses
+import functools
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping, Optional
 
@@ -47,7 +19,52 @@ from .. import tiles
 from .._messages import short
 from .model import KONGS, OTHERS, check_bool, check_count
 
-__all__ = ["Situation", "Loser", "FrozenCounts", "check_kongs", "KONG_KINDS", "SPECIAL_KONGS", "SCOPES"]
+__all__ = ["Situation", "Loser", "FACT_NOTES", "FrozenCounts", "check_kongs", "KONG_KINDS", "SPECIAL_KONGS", "SCOPES"]
+
+#: Every fact: the regions that read it (L Luzhou, W Wuhan, G Guiyang, F Fuzhou) and
+#: what it means.  The table of the module docstring and the command line's help are
+#: made from it; a test checks the regions against each region's ``FACTS``.
+FACT_NOTES: dict[str, tuple[str, str]] = {
+    'win_tile': ('all', 'the drawn or claimed tile (None at the end of the wall)'),
+    'self_draw': ('all', 'drawn by the winner (a replacement draw included)'),
+    'after_kong': ('L W G F', "a self-draw on the replacement tile of one's own kong"),
+    'kong_discard': ('L', 'the discarder A just made a kong (杠上炮)'),
+    'robbing_kong': ('L W G F', "robbing A's 補杠 of ``win_tile``"),
+    'declared_ready': ('L G', 'the winner declared 報牌 / 报听'),
+    'tianhu': ('L F', '天胡 (their definitions differ by region)'),
+    'dihu': ('L F', '地胡 (their definitions differ by region)'),
+    'dealer': ('L W G F', 'the winner deals (Wuhan: the 莊 fan; Guiyang: 连庄)'),
+    'ghosts_drawn': ('L', '紅中 the winner drew this round (喜錢, 8 ghosts)'),
+    'guoshui_passed_value': ('L', '過水: the paid value of a discard win passed since the last draw'),
+    'guoshui_same_tile_not_higher': ('W', '過水: a win on this tile was passed and this one is not higher'),
+    'indicator': ('W', 'the flipped 癩子皮 (the laizi is its successor); required'),
+    'losers': ('W', 'the three other players A, B, C (:class:`Loser`); default: all opened, A the '
+                    'discarder of a discard win'),
+    'special_kongs': ('W', "the winner's single-tile kongs (hongzhong, facai, pizi, laizi)"),
+    'last_four': ('W', 'a self-draw among the last four live tiles (海底撈)'),
+    'discarder_ready': ('W', 'the discarder was ready (decides 全求人 包胡)'),
+    're_pao': ('G', '热炮: A made a kong and this is his next discard'),
+    're_pao_kong': ('G', 'the kind of that kong (``repao_mode`` by_kong_type)'),
+    'shabao': ('G', '杀报: A had declared 报听'),
+    'flip': ('G', 'the tile flipped for 捉鸡'),
+    'payment_scope': ('G F', 'settlements the ledger holds: "hand", and Guiyang "dou", "chicken", Fuzhou "kong"'),
+    'passed_since_draw': ('G', 'the winner declined a discard win since his draw (包牌)'),
+    'discards': ('G', "the winner's discards nobody claimed (内外鸡, 篇四)"),
+    'hero_chicken': ('G', 'the winner holds the 英雄鸡'),
+    'chongfeng': ('G', "the winner's discard was the hand's first, unclaimed 1条"),
+    'lianzhuang_count': ('G', "the dealer's run of consecutive wins (连庄)"),
+}
+
+
+def _fact_table() -> str:
+    """The facts as a reST table, for the module docstring."""
+    width = max(len(n) for n in FACT_NOTES) + 4
+    rule = "=" * width + " " + "=" * 7 + " " + "=" * 60
+    rows = [f"{'``' + n + '``':<{width}} {regions:<7} {meaning}" for n, (regions, meaning) in FACT_NOTES.items()]
+    return "\n".join([rule, f"{'fact':<{width}} {'regions':<7} meaning", rule, *rows, rule, ""])
+
+
+__doc__ = (__doc__ or "") + _fact_table()
 
 #: Kong kinds a Wuhan player's ``kongs`` count: 明杠 (直杠 / 蓄杠), 暗杠 and single-tile kongs.
 KONG_KINDS = frozenset({"ming", "an", "hongzhong", "facai", "pizi", "laizi"})
@@ -218,6 +235,8 @@ class Situation:
         problem = self._impossible()
         if problem:
             raise ValueError(problem)
+        defaults = _defaults()      # every score asks which facts are given: found once
+        setattr_(self, "_given", tuple(k for k, v in self.__dict__.items() if k in defaults and v != defaults[k]))
 
     def _impossible(self) -> Optional[str]:
         """Why this combination of facts cannot happen at any table, if it cannot."""
@@ -242,23 +261,16 @@ class Situation:
     def given(self) -> list[str]:
         """The facts that differ from their defaults (``win_tile`` and ``self_draw``
         apart, which every region reads)."""
-        out = []
-        for f in dataclasses.fields(self):
-            if f.name in ("win_tile", "self_draw"):
-                continue
-            default = f.default_factory() if f.default_factory is not dataclasses.MISSING else f.default
-            if getattr(self, f.name) != default:
-                out.append(f.name)
-        return out
+        return list(self._given)
 
     def check_facts(self, region: str, facts: Iterable[str], scopes: Iterable[str] = ("hand",)) -> None:
         """ValueError naming the first fact ``region`` (whose facts are ``facts``, its
         settlements ``scopes``) has no use for."""
-        known = set(facts)
-        for name in self.given():
+        known = facts if isinstance(facts, (set, frozenset)) else set(facts)
+        for name in self._given:
             if name not in known:
                 raise ValueError(f"{region} does not use {name}")
-        extra = [s for s in self.payment_scope if s not in set(scopes)]
+        extra = [s for s in self.payment_scope if s not in scopes]
         if extra:
             raise ValueError(f"{region} does not settle {extra[0]!r} (payment_scope: {sorted(set(scopes))})")
 
@@ -330,3 +342,14 @@ def _tile_tuple(values: object, what: str) -> tuple[int, ...]:
     if not isinstance(values, Iterable):
         raise TypeError(f"{what} are tiles, not {type(values).__name__}")
     return tuple(tiles.tile_index(t) for t in values)
+
+
+@functools.lru_cache(maxsize=1)
+def _defaults() -> dict[str, Any]:
+    """Each fact's default, ``win_tile`` and ``self_draw`` apart (read once: scoring
+    asks for the given facts on every call)."""
+    out = {}
+    for f in dataclasses.fields(Situation):
+        if f.name not in ("win_tile", "self_draw"):
+            out[f.name] = f.default_factory() if f.default_factory is not dataclasses.MISSING else f.default
+    return out
