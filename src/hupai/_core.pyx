@@ -1,4 +1,4 @@
-# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False, embedsignature=True
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False, embedsignature=True, embedsignature.format=clinic
 """Native core of hupai (private: use :mod:`hupai` and :mod:`hupai.batch`).
 
 Validation happens here, at the Python boundary; the C kernel (csrc/hupai.c) trusts
@@ -207,7 +207,7 @@ def shanten(counts, jokers=0, *, standard=True, seven_pairs=True,
 
     shanten = min over complete patterns P (M melds + a pair for ``standard``, or
     seven pairs when enabled and the hand has 13-14 tiles; each kind at most 4 times
-    in P) of (|P| - min(|P|, overlap(P, counts) + jokers)) - 1, where |P| = 3M+2,
+    in P) of ``(|P| - min(|P|, overlap(P, counts) + jokers)) - 1``, where ``|P| = 3M+2``,
     M = total // 3 and overlap = sum over kinds of min(P[t], counts[t]).  The total
     (jokers included) must be 3M+1 or 3M+2.  Options as in :func:`is_win`.
     """

@@ -211,13 +211,26 @@ def cmd_score(args: argparse.Namespace) -> int:
         out.write(f"not a win: {res.reason}\n")
         return 1
     out.write(f"win: {res.value:g}{res.unit}\n")
-    out.write("patterns: " + " ".join(_pattern_name(_region(args.rules), n, args.lang) for n in res.patterns) + "\n")
-    for step in res.breakdown:
-        who = f" [{step.payer}]" if step.payer else ""
-        out.write(f"  {_name(step.pattern, args.lang)}{who}: {step.op} {step.amount:g}\n"
-                  if isinstance(step.amount, (int, float)) else f"  {_name(step.pattern, args.lang)}{who}\n")
+    out.write("patterns: " + ", ".join(_pattern_name(_region(args.rules), n, args.lang) for n in res.patterns) + "\n")
+    _print_breakdown(res.breakdown, args.lang, out)
     _print_ledger(res.ledger, out)
     return 0
+
+
+_OP_TEXT = {"set": "= {:g}", "add": "+ {:g}", "multiply": "x {:g}", "max": "at least {:g}", "cap": "capped at {:g}",
+            "half_down": "halved, rounded down", "half_up": "halved, rounded up", "floor": "rounded down"}
+
+
+def _print_breakdown(breakdown, lang: str, out) -> None:
+    """Each step with what it does and the value it leaves (a payer's share in [ ])."""
+    from .rules.breakdown import running
+    for step, value in zip(breakdown, running(breakdown)):
+        who = f" [{step.payer}]" if step.payer else ""
+        if step.op == "label":
+            out.write(f"  {_name(step.pattern, lang)}{who}\n")
+            continue
+        does = f"x {2 ** step.amount:g}" if step.op == "double" else _OP_TEXT[step.op].format(step.amount)
+        out.write(f"  {_name(step.pattern, lang)}{who}: {does} -> {value:g}\n")
 
 
 def _print_ledger(ledger, out) -> None:

@@ -101,24 +101,7 @@ def _scan(text: str) -> list[int]:
             out.append(_UNICODE[ch])
             i += 1
         elif "0" <= ch <= "9":
-            start = i
-            while i < n and ("0" <= text[i] <= "9"):
-                i += 1
-            if i < n and text[i] in _CN_SUIT_BASE and i - start == 1:
-                if ch == "0":
-                    raise _error(text, start, "rank 0 is not a tile")
-                out.append(_CN_SUIT_BASE[text[i]] + int(ch) - 1)  # "5万"
-                i += 1
-                continue
-            if i >= n or text[i] not in _SUIT_LETTERS:
-                raise _error(text, i, "digits must be followed by a suit letter m, p, s or z")
-            letter = text[i]
-            for k in range(start, i):
-                rank = int(text[k])
-                if rank == 0 or (letter == "z" and rank > 7):
-                    raise _error(text, k, f"rank {rank} is not a tile of suit {short(letter)}")
-                out.append(_SUIT_BASE[letter] + rank - 1)
-            i += 1
+            i = _scan_digits(text, i, out)
         elif ch in _CN_RANK and i + 1 < n and text[i + 1] in _CN_SUIT_BASE:
             out.append(_CN_SUIT_BASE[text[i + 1]] + _CN_RANK[ch])
             i += 2
@@ -133,6 +116,28 @@ def _scan(text: str) -> list[int]:
         else:
             raise _error(text, i, "unexpected character")
     return out
+
+
+def _scan_digits(text: str, start: int, out: list[int]) -> int:
+    """The tiles of a run of ranks at ``start`` ("123m", or one rank and a Chinese suit
+    "5万") appended to ``out``; the position after them."""
+    i, n = start, len(text)
+    while i < n and ("0" <= text[i] <= "9"):
+        i += 1
+    if i < n and text[i] in _CN_SUIT_BASE and i - start == 1:
+        if text[start] == "0":
+            raise _error(text, start, "rank 0 is not a tile")
+        out.append(_CN_SUIT_BASE[text[i]] + int(text[start]) - 1)  # "5万"
+        return i + 1
+    if i >= n or text[i] not in _SUIT_LETTERS:
+        raise _error(text, i, "digits must be followed by a suit letter m, p, s or z")
+    letter = text[i]
+    for k in range(start, i):
+        rank = int(text[k])
+        if rank == 0 or (letter == "z" and rank > 7):
+            raise _error(text, k, f"rank {rank} is not a tile of suit {short(letter)}")
+        out.append(_SUIT_BASE[letter] + rank - 1)
+    return i + 1
 
 
 def parse(text: str) -> np.ndarray:

@@ -8,7 +8,7 @@ from hupai.rules import Hand, Situation, guiyang
 
 
 @pytest.mark.parametrize("concealed, error, message", [
-    ("1" * 40, TypeError, "concealed counts must be integers"),           # was OverflowError
+    ("1" * 40, ValueError, "digits must be followed by a suit letter"),  # notation (was OverflowError)
     (np.full(34, np.nan), ValueError, "whole numbers"),                    # was a RuntimeWarning
     (np.full(34, 0.5), ValueError, "whole numbers"),                       # was truncated to 0
     (["1"] * 34, TypeError, "concealed counts must be integers"),         # was read as numbers

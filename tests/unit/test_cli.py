@@ -127,7 +127,8 @@ def test_score_command_wuhan(capsys):
              '{"seat": "C", "opened": true, "kongs": {"ming": 1}}]'
     code, out, _ = run(capsys, "score", "--rules", "wuhan", "234m678m345s5s", "--melds", "chi:345p",
                        "--win", "5s", "--indicator", "8p", "--losers", losers)
-    assert code == 0 and "win: 40分" in out and "小胡 硬胡" in out
+    assert code == 0 and "win: 40分" in out and "小胡, 硬胡" in out
+    assert "  硬胡: x 2 -> 4\n" in out and "  輸家 [A]\n" in out     # each step and the value it leaves
 
 
 def test_score_command_guiyang(capsys):

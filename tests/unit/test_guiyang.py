@@ -136,6 +136,45 @@ def test_chicken_settlement_for_the_table():
     assert net == {"A": 14, "B": -6, "C": -6, "D": -2}
 
 
+def _dou_table():
+    """A: 闷豆 (暗杠 9999s), ready; B: 点豆 fed by C (直杠 8888p) then 转弯豆 (补杠 7777m), not
+    ready; C and D hold no kongs."""
+    return {"A": Hand.parse("123m456p234s5p", [("angang", "9999s")]),
+            "B": Hand.parse("1359m246p", [("minggang", "8888p", "C"), ("bugang", "7777m", "D")]),
+            "C": Hand.parse("12m345p66p123s456s"), "D": Hand.parse("23m34p456s78s11p99p")}
+
+
+def test_dou_settlement_pays_ready_players_their_kongs():
+    # L62 "豆通常要叫牌后才可收钱": A (ready) collects 闷豆 2 from each; B's 豆 are void
+    led = guiyang.dou_settlement(_dou_table(), {"A": True, "B": False})
+    assert led.net() == {"A": 6, "B": -2, "C": -2, "D": -2}
+    # C9 off: B's 点豆 (1 from C) and 转弯豆 (3 from each) are paid too
+    led = guiyang.dou_settlement(_dou_table(), {"A": True}, GuiyangRules(dou_requires_ready=False))
+    assert led.net() == {"A": 6 - 3, "B": 1 + 9 - 2, "C": -2 - 1 - 3, "D": -2 - 3}
+    assert sum(led.net().values()) == 0
+
+
+def test_dou_settlement_voids_the_kong_of_a_re_pao():
+    # 热炮 (L185-187): B's last kong (the 补杠) earns nothing; 一废全废 (v1 yifei, L63-64): none
+    rules = GuiyangRules(dou_requires_ready=False)
+    led = guiyang.dou_settlement(_dou_table(), {}, rules, re_pao="B")
+    assert [t.reason for t in led if t.payee == "B"] == ["点豆"]
+    led = guiyang.dou_settlement(_dou_table(), {}, GuiyangRules(dou_requires_ready=False, repao_mode="yifei"),
+                                 re_pao="B")
+    assert not [t for t in led if t.payee == "B"]
+    with pytest.raises(ValueError, match="no kong"):
+        guiyang.dou_settlement(_dou_table(), {}, rules, re_pao="C")
+
+
+def test_dou_settlement_refuses_a_feeder_who_is_not_at_the_table():
+    hands = _dou_table()
+    hands["B"] = Hand.parse("1359m246p", [("minggang", "8888p", "B"), ("bugang", "7777m")])
+    with pytest.raises(ValueError, match="点豆 is fed by one of"):
+        guiyang.dou_settlement(hands, {"B": True})
+    with pytest.raises(ValueError, match="has no hand"):
+        guiyang.dou_settlement(_dou_table(), {"E": True})
+
+
 # ------------------------------------------------------------------ 篇四 chickens (v4_chickens)
 
 V4 = GuiyangRules(v4_chickens="on")

@@ -29,7 +29,7 @@ from .situation import Situation
 
 __all__ = ["name", "TITLE", "FACTS", "GuiyangRules", "Rules", "SIDE_TABLES", "PATTERNS", "V4_KONG_CHICKENS",
            "MiscountedHand", "make_hand", "score", "ready", "exhaust", "analyze", "chickens", "ChickenItem",
-           "chicken_items", "chicken_settlement", "genzhang_settlement", "SIDE_SETTLEMENTS"]
+           "chicken_items", "chicken_settlement", "dou_settlement", "genzhang_settlement", "SIDE_SETTLEMENTS"]
 
 name = "guiyang"
 TITLE = "Guiyang catch-the-chicken mahjong 贵阳捉鸡麻将"
@@ -302,10 +302,18 @@ def _readings(full: list, hand: Hand) -> list[tuple[str, bool, int]]:
     return sorted(out)
 
 
-def _best(full: list, hand: Hand, situation: Situation, rules: GuiyangRules) -> Optional[tuple]:
-    """(breakdown, shape, 清) of the reading of highest value (ties: the shared
+class _Reading(NamedTuple):
+    """A reading valued: its breakdown, its shape and whether it is 清 (one suit)."""
+
+    breakdown: tuple[Step, ...]
+    shape: str
+    qing: bool
+
+
+def _best(full: list, hand: Hand, situation: Situation, rules: GuiyangRules) -> Optional[_Reading]:
+    """The reading of highest value (ties: the shared
     :func:`~hupai.rules.patterns.preference`), or None when the tiles do not win."""
-    best, best_key = None, ()   # type: tuple[Optional[tuple], tuple]
+    best, best_key = None, ()   # type: tuple[Optional[_Reading], tuple]
     s = situation
     for shape, qing, quads in _readings(full, hand):
         facts = Facts(shape, qing, quads, s.self_draw, s.after_kong, s.robbing_kong, s.declared_ready,
@@ -314,7 +322,7 @@ def _best(full: list, hand: Hand, situation: Situation, rules: GuiyangRules) -> 
         breakdown = _valuation(facts, rules, PATTERNS)
         key = (evaluate(breakdown), preference(PATTERNS, (st.pattern.id for st in breakdown)))
         if best is None or key > best_key:
-            best, best_key = (breakdown, shape, qing), key
+            best, best_key = _Reading(breakdown, shape, qing), key
     return best
 
 
@@ -642,7 +650,7 @@ def _side_ledger(hand: Hand, full: list, situation: Situation, rules: GuiyangRul
     """The winner's 豆 and 鸡, as ``payment_scope`` asks."""
     transfers = []
     if "dou" in situation.payment_scope:
-        transfers += _dou_transfers(hand, rules.table)
+        transfers += _dou_transfers(hand.melds, rules.table)
     if "chicken" in situation.payment_scope:
         items = chicken_items(hand, situation.win_tile, situation.flip, rules, situation.discards,
                               situation.hero_chicken, situation.chongfeng)
@@ -650,18 +658,19 @@ def _side_ledger(hand: Hand, full: list, situation: Situation, rules: GuiyangRul
     return Ledger.of(transfers)
 
 
-def _dou_transfers(hand: Hand, t: SideTable) -> list[Transfer]:
-    """The winner's 豆 (L53-61, L173-184): 闷豆 and 转弯豆 from each other player, 点豆
-    from its feeder."""
+def _dou_transfers(melds: Sequence[DeclaredMeld], t: SideTable, seat: str = "W",
+                   others: Sequence[str] = OTHERS) -> list[Transfer]:
+    """The 豆 of ``seat``'s kongs (L53-61, L173-184): 闷豆 and 转弯豆 from each other
+    player, 点豆 from its feeder (one of ``others``)."""
     out = []
-    for m in hand.melds:
+    for m in melds:
         if m.kind == ANGANG or m.kind == BUGANG:
-            out += [Transfer(s, "W", t.dou[m.kind], "闷豆" if m.kind == ANGANG else "转弯豆") for s in OTHERS]
+            out += [Transfer(s, seat, t.dou[m.kind], "闷豆" if m.kind == ANGANG else "转弯豆") for s in others]
         elif m.kind == MINGGANG:
-            if m.from_seat is None:
-                raise ValueError(f"{m}: a 点豆 needs the seat that fed it (from)")
-            if m.from_seat in OTHERS:
-                out.append(Transfer(m.from_seat, "W", t.dou[MINGGANG], "点豆"))
+            if m.from_seat is None or m.from_seat not in others:
+                raise ValueError(f"{m}: a 点豆 is fed by one of {', '.join(others)} (from), "
+                                 f"not {short(m.from_seat)}")
+            out.append(Transfer(m.from_seat, seat, t.dou[MINGGANG], "点豆"))
     return out
 
 
@@ -700,6 +709,36 @@ def chicken_settlement(hands: Mapping[str, Hand], ready: Mapping[str, bool], fli
         ledger += _collect(seat, items, others) if seat in ready_seats else \
             _owe(seat, items, ready_seats, others)
     return ledger
+
+
+def dou_settlement(hands: Mapping[str, Hand], ready: Mapping[str, bool],
+                   rules: Optional[GuiyangRules] = None, *, win_tiles: Optional[Mapping[str, int]] = None,
+                   re_pao: Optional[str] = None) -> Ledger:
+    """豆 after a win, for the whole table (L53-62, L120-121, L173-184): each player's
+    kongs are paid to him, 闷豆 and 转弯豆 by each other player, 点豆 by its feeder (the
+    meld's ``from_seat``, a seat of ``hands``), when he is ready or has won: "豆通常要叫牌
+    后才可收钱" (L62; ``dou_requires_ready`` false pays every player's).  ``re_pao`` is
+    the seat whose discard after a kong was won on (热炮): that kong earns nothing
+    (L185-187), and under ``repao_mode`` yifei none of his 豆 do (一废全废, L63-64).
+    On 黄庄 all 豆 are void (L72, L198): :func:`exhaust` settles none.  A winner's own
+    豆 are also in his :func:`score` under ``payment_scope`` "dou": settle them once."""
+    rules = GuiyangRules.coerce(rules)
+    win_tiles = win_tiles or {}
+    ready_seats = _ready_seats(hands, ready, win_tiles)
+    _check_record(hands, {}, win_tiles, None, None)
+    if re_pao is not None and re_pao not in hands:
+        raise ValueError(f"re_pao seat {short(re_pao)} has no hand")
+    transfers = []
+    for seat, hand in hands.items():
+        if rules.dou_requires_ready and seat not in ready_seats:
+            continue
+        kongs = [m for m in hand.melds if m.is_kong]
+        if seat == re_pao:
+            if not kongs:
+                raise ValueError(f"热炮: seat {short(seat)} has made no kong")
+            kongs = [] if rules.repao_mode == "yifei" else kongs[:-1]
+        transfers += _dou_transfers(kongs, rules.table, seat, [o for o in hands if o != seat])
+    return Ledger.of(transfers)
 
 
 def _ready_seats(hands: Mapping[str, Hand], ready: Mapping[str, bool],
@@ -790,7 +829,7 @@ def _seat_report(seat: str, hand: Hand, rules: GuiyangRules) -> SeatReport:
         full[t] += 1
         win = _best(full, hand, basis, rules)
         full[t] -= 1
-        return None if win is None else (evaluate(win[0]), [s.pattern for s in win[0]])
+        return None if win is None else (evaluate(win.breakdown), [s.pattern for s in win.breakdown])
 
     return wait_report(seat, _core.waits(bytes(full), 0, seven_pairs=not hand.melds), win_on, PATTERNS)
 

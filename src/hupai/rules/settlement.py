@@ -1,7 +1,7 @@
 """Settlement steps that several regions share, written once."""
 from __future__ import annotations
 
-from typing import Callable, Iterable, Mapping, Optional, Sequence
+from typing import Callable, Iterable, Mapping, NamedTuple, Optional, Sequence
 
 from .ledger import Amount, Ledger, Transfer
 from .patterns import Pattern, PatternTable, preference
@@ -32,23 +32,31 @@ def wait_report(seat: str, candidates: Iterable[int], win_on: WinOnTile, table: 
     wins (equal values: the shared :func:`~hupai.rules.patterns.preference`), with that
     win's patterns."""
     waits = []
-    best: Optional[tuple[tuple, Sequence[Pattern]]] = None
+    best: Optional[_Wait] = None
     for t in candidates:
         win = win_on(t)
         if win is None:
             continue
         waits.append(t)
         value, hits = win
-        key = (value, preference(table, (p.id for p in hits if p.listed)))
-        if best is None or key > best[0]:
-            best = (key, hits)
+        wait = _Wait(value, preference(table, (p.id for p in hits if p.listed)), hits)
+        if best is None or (wait.value, wait.preference) > (best.value, best.preference):
+            best = wait
     if best is None:
         return SeatReport(seat, False)
     names: list[str] = []
-    for p in best[1]:
+    for p in best.hits:
         if p.listed and p.name_zh not in names:
             names.append(p.name_zh)
-    return SeatReport(seat, True, False, tuple(waits), best[0][0], tuple(names))
+    return SeatReport(seat, True, False, tuple(waits), best.value, tuple(names))
+
+
+class _Wait(NamedTuple):
+    """One winning wait: its value, the tie-break key of its patterns, the patterns."""
+
+    value: Amount
+    preference: tuple
+    hits: Sequence[Pattern]
 
 
 def chajiao_ledger(reports: Mapping[str, SeatReport], reason: str = "查叫") -> Ledger:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping, Optional
+from typing import TYPE_CHECKING, Any, ClassVar, Iterable, Mapping, Optional
 
 from .. import tiles
 from .._messages import short
@@ -211,6 +211,8 @@ class Situation:
     hero_chicken: bool = False
     chongfeng: bool = False
     lianzhuang_count: int = 0
+    if TYPE_CHECKING:
+        _given: ClassVar[tuple[str, ...]]     # set per instance by __post_init__, not a field
 
     def __post_init__(self) -> None:
         setattr_ = object.__setattr__

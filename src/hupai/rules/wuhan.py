@@ -240,7 +240,6 @@ _KONG_ROW = {"ming": "minggang", "an": "angang", "hongzhong": "hongzhong_kong", 
              "pizi": "pizi_kong", "laizi": "laizi_kong"}
 
 SUITED_258 = frozenset(t for t in range(HONORS) if t % 9 in (1, 4, 7))
-ALL_HONORS = frozenset(range(HONORS, 34))
 _AT_258 = operator.itemgetter(*sorted(SUITED_258))
 
 # Facts are packed into bits (in Facts field order) so that a resolution is one lookup.
@@ -404,6 +403,11 @@ class _Win(NamedTuple):
     ids: tuple[str, ...]             # those patterns
     steps: tuple[Step, ...]          # the winner's multiplier, step by step
 
+    @property
+    def rank(self) -> tuple[float, bool, int]:
+        """What wins compare on: the multiplier, then hard before soft, then more patterns."""
+        return self.mult, self.hard, self.k
+
 
 class _Context(NamedTuple):
     """The win's facts that every reading shares."""
@@ -555,7 +559,14 @@ def _fan_steps(opens: int, kongs: tuple[tuple[str, int], ...], dealer: bool, pay
 
 
 @functools.lru_cache(maxsize=4096)
-def _settle(win: _Win, t: _Table, liable: Optional[tuple[str, str]], laizi: int, rules: WuhanRules,
+class _Liability(NamedTuple):
+    """包: the row that makes one loser pay all, and that loser."""
+
+    row: str
+    seat: str
+
+
+def _settle(win: _Win, t: _Table, liable: Optional[_Liability], laizi: int, rules: WuhanRules,
             table: PatternTable) -> ScoreResult:
     """Every loser pays the winner's multiplier × 2^(his own fans) (× 1.5 as 放沖 in a
     big win), capped at 400; 金頂 / 陽光頂 / 光明頂 when all three exceed it or for a
@@ -574,11 +585,11 @@ def _settle(win: _Win, t: _Table, liable: Optional[tuple[str, str]], laizi: int,
     for p in t.payers:
         shares += own[p.seat] + _top_or_cap(p, raw[p.seat], over, t, rules, table)
     if liable is not None:
-        shares.append(Step(table[liable[0]], "label", 0))
+        shares += steps(table, [table[liable.row]], rules)
     amounts = _amounts(shares)
     total = sum(amounts.values())
     if liable is not None:
-        ledger = Ledger.paid_to("W", [(liable[1], total, table[liable[0]].name_zh)])
+        ledger = Ledger.paid_to("W", [(liable.seat, total, table[liable.row].name_zh)])
     else:
         ledger = Ledger.paid_to("W", [(s, amounts[s], "放沖" if s == t.discarder else "胡") for s in OTHERS])
     detail = MappingProxyType({"laizi": laizi, "multiplier": win.mult, "shares": MappingProxyType(amounts)})
@@ -656,8 +667,8 @@ def _best(readings: list[_Reading], c: _Context, fans: _Fans, rules: WuhanRules)
     best = None
     for r in readings:
         win = _evaluate(r, c, fans, rules)
-        if win is not None and (best is None or win[:3] > best[:3] or (
-                win[:3] == best[:3] and _preference(win.ids) > _preference(best.ids))):
+        if win is not None and (best is None or win.rank > best.rank or (
+                win.rank == best.rank and _preference(win.ids) > _preference(best.ids))):
             best = win
     return best
 
@@ -770,15 +781,15 @@ def _no_win_reason(s: Situation, full: bytearray, laizi: int, must_kong: frozens
     return None
 
 
-def _liable(best: _Win, s: Situation, melds: _Melds, rules: WuhanRules) -> Optional[tuple[str, str]]:
+def _liable(best: _Win, s: Situation, melds: _Melds, rules: WuhanRules) -> Optional[_Liability]:
     """包胡 / 見三包 (A-L125-135, B-三.B): (the liability's row, the seat that pays all),
     if anyone does."""
     if s.robbing_kong and rules.qianggang_settlement == "as_gangkai_robbed_pays_all":
-        return "baohu", "A"
+        return _Liability("baohu", "A")
     if "quanqiuren" in best.ids and not s.self_draw and not s.discarder_ready:
-        return "baohu", "A"
+        return _Liability("baohu", "A")
     if "qingyise" in best.ids and melds.third_opener is not None:
-        return "jiansanbao", melds.third_opener
+        return _Liability("jiansanbao", melds.third_opener)
     return None
 
 
@@ -895,35 +906,45 @@ def analyze(counts, rules: Optional[WuhanRules] = None, *, visible=None, melds: 
     for t in must_kong_tiles(indicator, rules):
         unseen[t] = 0        # never kept, so never an effective tile
     facts = situation.replace(self_draw=True, losers=situation.losers or _OPENED_LOSERS)
-    out = [_analyzed(d, sh, eff, tot, arr, laizi, unseen, plain, melds, facts, forbidden, rules)
-           for d, sh, eff, tot, plain in _small_and_plain(arr, laizi, unseen) if d != laizi]
+    out = [_analyzed(small, plain, arr, laizi, unseen, melds, facts, forbidden, rules)
+           for small, plain in _small_and_plain(arr, laizi, unseen) if small.discard != laizi]
     return rank([DiscardOption(*o) for o in out])
 
 
-def _small_and_plain(arr, laizi: int, unseen: list) -> list:
-    """For each discard: the options toward a small win (a 2-5-8 pair, the laizi as
+class _Option(NamedTuple):
+    """One discard as the core's ``discard_options`` reports it."""
+
+    discard: int
+    shanten: int
+    effective: dict
+    total: int
+
+
+def _small_and_plain(arr, laizi: int, unseen: list) -> list[tuple[_Option, _Option]]:
+    """For each discard: the option toward a small win (a 2-5-8 pair, the laizi as
     jokers, the core's ``pair258``) and the plain form's (big wins take any pair)."""
     natural = arr.copy()
     natural[laizi] = 0
     jokers = int(arr[laizi])
     small = _core.discard_options(natural, jokers, unseen, False, True, False, False, pair258=True)
-    plain = {row[0]: row for row in _core.discard_options(natural, jokers, unseen, False, True, False, False)}
-    return [(d, sh, eff, tot, plain[d]) for d, sh, eff, tot in small]
+    plain = {row[0]: _Option(*row) for row in _core.discard_options(natural, jokers, unseen, False, True, False, False)}
+    return [(_Option(*row), plain[row[0]]) for row in small]
 
 
-def _analyzed(d, sh, eff, tot, arr, laizi, unseen, plain, melds, facts, forbidden, rules) -> tuple:
+def _analyzed(small: _Option, plain: _Option, arr, laizi, unseen, melds, facts, forbidden, rules) -> tuple:
     """One discard's option: a ready shape lists its legal waits and their values; a
     drawn laizi (a joker) always counts as effective before that."""
+    d, sh, eff, tot = small
     laizi_draw = {laizi: unseen[laizi]} if unseen[laizi] else {}
     if forbidden:      # the declared melds can never make a legal win: no wait
-        return d, sh, eff, tot, {}, {} if plain[1] == 0 else None, None, forbidden
+        return d, sh, eff, tot, {}, {} if plain.shanten == 0 else None, None, forbidden
     waits: dict = {}
     values = None
-    if plain[1] == 0:
+    if plain.shanten == 0:
         after = arr.copy()
         after[d] -= 1
         hand = Hand(after, melds)
-        candidates = {**plain[2], **laizi_draw}
+        candidates = {**plain.effective, **laizi_draw}
         values = {}
         for t in candidates:
             res = score(hand, facts.replace(win_tile=t), rules)
