@@ -406,7 +406,7 @@ def _add_score(sub: Any, regions: Sequence[str]) -> None:
     s.add_argument("--win", required=True, help="the winning tile, e.g. 9p")
     s.add_argument("--melds", action="append", default=[], help="more melds, e.g. 'peng:111m minggang:2222p@A'")
     s.add_argument("--self-draw", action="store_true")
-    s.add_argument("--option", action="append", default=[], help="rule flag, e.g. luzhou_cap=100")
+    s.add_argument("--option", action="append", default=[], help="a rule flag as the case format names it: <region>_<flag>=<value>")
     _add_common(s)
     _add_fact_options(s)
     s.set_defaults(func=cmd_score)
@@ -422,7 +422,7 @@ def _add_chajiao(sub: Any, regions: Sequence[str]) -> None:
     c.add_argument("--json", nargs="?", const=True, default=None, metavar="FILE",
                    help="print the result as JSON; with FILE (or -), read the table from it as --table does")
     c.add_argument("--dealer", help="seat label of the dealer")
-    c.add_argument("--option", action="append", default=[], help="rule flag, e.g. luzhou_cap=100")
+    c.add_argument("--option", action="append", default=[], help="a rule flag as the case format names it: <region>_<flag>=<value>")
     c.add_argument("--lang", choices=_LANGS, default="zh", help="names of patterns in text output")
     _add_fact_options(c, _TABLE_FACTS)
     c.set_defaults(func=cmd_chajiao)

@@ -159,3 +159,47 @@ def test_the_fact_notes_name_the_regions_that_read_each_fact():
     for fact, (regions, meaning) in FACT_NOTES.items():
         readers = {letters[n] for n, r in REGIONS.items() if fact in r.FACTS}
         assert meaning and (regions == "all" and not readers or set(regions.split()) == readers), fact
+
+
+def _code_words(source: str) -> list[str]:
+    """The identifiers and the string constants of ``source`` that are code: comments
+    and docstrings (which may well give a region as an example) left out."""
+    import ast
+    tree = ast.parse(source)
+    docstrings = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and node.body \
+                and isinstance(node.body[0], ast.Expr) and isinstance(node.body[0].value, ast.Constant):
+            docstrings.add(id(node.body[0].value))
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings:
+            out.append(node.value)
+        elif isinstance(node, ast.Name):
+            out.append(node.id)
+        elif isinstance(node, ast.Attribute):
+            out.append(node.attr)
+        elif isinstance(node, ast.alias):
+            out.append(node.name)
+    return out
+
+
+@pytest.mark.parametrize("module", ["cli", "cases", "verify", "analysis"])
+def test_generic_code_never_names_a_region(module):
+    """The adapters and the analysis reach regions only through REGIONS: no region's
+    name appears in their code (strings, names, imports)."""
+    import importlib
+    import inspect
+    words = _code_words(inspect.getsource(importlib.import_module(f"hupai.{module}")))
+    assert len(words) > 100
+    for name in REGIONS:
+        assert not [w for w in words if name in w.lower()], f"hupai.{module} names {name}"
+
+
+@pytest.mark.parametrize("name", sorted(REGIONS))
+def test_no_region_imports_an_adapter(name):
+    import inspect
+    source = inspect.getsource(REGIONS[name])
+    for adapter in ("cases", "verify", "cli"):
+        assert f"from ..{adapter} import" not in source and f"from .. import {adapter}" not in source
+        assert f"hupai.{adapter}" not in source
