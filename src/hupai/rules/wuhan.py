@@ -558,7 +558,6 @@ def _fan_steps(opens: int, kongs: tuple[tuple[str, int], ...], dealer: bool, pay
 # ------------------------------------------------------------------ the losers' shares
 
 
-@functools.lru_cache(maxsize=4096)
 class _Liability(NamedTuple):
     """包: the row that makes one loser pay all, and that loser."""
 
@@ -566,6 +565,7 @@ class _Liability(NamedTuple):
     seat: str
 
 
+@functools.lru_cache(maxsize=4096)
 def _settle(win: _Win, t: _Table, liable: Optional[_Liability], laizi: int, rules: WuhanRules,
             table: PatternTable) -> ScoreResult:
     """Every loser pays the winner's multiplier × 2^(his own fans) (× 1.5 as 放沖 in a
