@@ -32,7 +32,7 @@ __all__ = [
     "EAST", "SOUTH", "WEST", "NORTH", "WHITE", "GREEN", "RED",
     "WINDS", "DRAGONS", "SUITED",
     "parse", "parse_tile", "tile_index", "format", "tile_name", "from_indices", "to_indices",
-    "suit_of", "rank_of", "is_honor", "next_in_suit",
+    "suit_of", "rank_of", "is_honor", "next_in_suit", "parse_sequence", "format_sequence",
 ]
 
 NUM_KINDS = 34
@@ -154,6 +154,17 @@ def parse(text: str) -> np.ndarray:
     return counts
 
 
+def parse_sequence(text: str) -> list[int]:
+    """The tiles written in ``text`` as indices, in the order written (a wall, a deal, a
+    meld as held: ``"9p9p7z"``); copies are not limited."""
+    return _scan(text)
+
+
+def format_sequence(indices: Iterable[int]) -> str:
+    """Tiles in their order, one mpsz name each: ``[17, 17, 33]`` → ``"9p9p7z"``."""
+    return "".join(_NAMES[_check_index(t)] for t in indices)
+
+
 def parse_tile(text: str) -> int:
     """The index of the single tile written in ``text`` (``"5p"``, ``"五筒"``, ``"🀝"``)."""
     found = _scan(text)
@@ -202,6 +213,7 @@ def next_in_suit(t: int) -> int:
 
 
 Style = Literal["mpsz", "chinese", "unicode"]
+_NAMES = tuple(f"{t % 9 + 1}{_SUIT_LETTERS[t // 9]}" for t in range(NUM_KINDS))
 
 
 def tile_name(t: int, style: Style = "mpsz") -> str:

@@ -359,3 +359,7 @@ def analyze(counts, rules: Optional[FuzhouRules] = None, *, visible=None, melds:
         return res.value if res.is_win else None
 
     return plain_region_options(counts, visible, tuple(melds), forms, value_of, melds_problem(tuple(melds)))
+
+
+# the round flow the table engine asks of this region (rules/flows/fuzhou.py)
+from .flows.fuzhou import FLOW  # noqa: E402  (the flow reads this module)

@@ -875,3 +875,7 @@ def analyze(counts, rules: Optional[GuiyangRules] = None, *, visible=None, melds
         return res.value if res.is_win else None
 
     return plain_region_options(counts, visible, tuple(melds), {}, value_of, melds_problem(tuple(melds)), kinds=27)
+
+
+# the round flow the table engine asks of this region (rules/flows/guiyang.py)
+from .flows.guiyang import FLOW  # noqa: E402  (the flow reads this module)

@@ -773,3 +773,7 @@ def _void_options(natural, ghosts: int, unseen: list, voids: list) -> list:
                 eff.update(by_void[gg][i][2])
         out.append((d, sh, eff, sum(eff.values()), g))
     return out
+
+
+# the round flow the table engine asks of this region (rules/flows/luzhou.py)
+from .flows.luzhou import FLOW  # noqa: E402  (the flow reads this module)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping, Optional, Protocol, Sequence, runtime_checkable
 
 from .flags import RegionFlags
+from .flows.base import Flow
 from .model import DeclaredMeld, Hand
 from .patterns import PatternTable
 from .result import ExhaustResult, ScoreResult, SeatReport
@@ -24,7 +25,8 @@ class Region(Protocol):
     frozen flag class, ``PATTERNS`` its pattern table (every name a result can report),
     ``FACTS`` the :class:`~hupai.rules.Situation` facts it reads (any other fact given is
     a ``ValueError``), ``PAYMENT_SCOPES`` the settlements a ``payment_scope`` may ask for,
-    ``SIDE_SETTLEMENTS`` the case kinds it settles beyond a win (Fuzhou's 燒莊), by kind."""
+    ``SIDE_SETTLEMENTS`` the case kinds it settles beyond a win (Fuzhou's 燒莊), by kind,
+    ``FLOW`` its round flow for the table engine (:class:`hupai.rules.flows.Flow`)."""
 
     name: str
     TITLE: str
@@ -33,6 +35,7 @@ class Region(Protocol):
     FACTS: frozenset[str]
     PAYMENT_SCOPES: tuple[str, ...]
     SIDE_SETTLEMENTS: Mapping[str, Callable[[], ScoreResult]]
+    FLOW: Flow
 
     def score(self, hand: Hand, situation: Situation, rules: Optional[Any] = None) -> ScoreResult:
         """The evaluation of one win: a result whether or not the hand wins."""

@@ -958,3 +958,7 @@ def _analyzed(small: _Option, plain: _Option, arr, laizi, unseen, melds, facts, 
         eff = {**eff, **laizi_draw}
         tot = sum(eff.values())
     return d, sh, eff, tot, waits, values if sh == 0 else None, None, None
+
+
+# the round flow the table engine asks of this region (rules/flows/wuhan.py)
+from .flows.wuhan import FLOW  # noqa: E402  (the flow reads this module)

@@ -1,0 +1,290 @@
+"""What the table engine asks of a region: the round flow (rules/<region>-flow.md),
+as one class whose defaults are the shared flow of design/table.md §1 and whose
+subclasses, one per region, say where their region differs.
+
+The engine (:mod:`hupai.table`) never branches on a region's name: it calls these
+hooks with itself as ``rnd``; a hook reads the round's public state (``rnd.seats``,
+``rnd.dealer``, ``rnd.live``, ...) and returns plain values.  A region without
+special flow rules (a new region, a test's toy region) uses :class:`Flow` as it is:
+first win ends the round, 一炮多響 allowed, no claims but 碰 and 杠, no side settlements."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, NamedTuple, Optional, Sequence
+
+from ... import _core
+from ...tiles import HONORS
+from ..ledger import Ledger
+from ..model import DeclaredMeld
+from ..result import ExhaustResult, ScoreResult
+from ..situation import Situation
+
+if TYPE_CHECKING:       # the engine imports the rules, never the other way round
+    from ...table.round import Round
+
+__all__ = ["Flow", "WinContext", "LABELS", "table_labels"]
+
+#: The seat labels of a table (FORMAT.md §6.1): seat i of the engine is LABELS[i].
+LABELS = ("A", "B", "C", "D")
+
+
+class WinContext(NamedTuple):
+    """How a win arrives: ``source`` is ``dealt`` (the dealer's first 14), ``draw``,
+    ``replacement`` (a kong's replacement), ``discard`` or ``rob`` (a 補杠's tile);
+    ``from_seat`` the discarder or the robbed konger."""
+
+    seat: int
+    tile: int
+    source: str
+    from_seat: Optional[int] = None
+
+    @property
+    def self_draw(self) -> bool:
+        return self.source in ("dealt", "draw", "replacement")
+
+
+def table_labels(rnd: "Round") -> dict[int, str]:
+    """Seat → its label A-D (FORMAT.md §6.1: the seats in turn order)."""
+    return dict(enumerate(LABELS))
+
+
+class Flow:
+    """The default round flow.  Each hook's docstring is its contract; the region
+    subclasses cite their flow digest for every difference."""
+
+    #: the flags of this flow that a region's ``Rules`` carries, for documentation
+    FLAGS: tuple[str, ...] = ()
+
+    # ---------------------------------------------------------------- tiles and wall
+
+    def tile_set(self, rules: Any) -> list[int]:
+        """The tiles of the wall, one index per tile (default: 136, four of each kind)."""
+        return [t for t in range(34) for _ in range(4)]
+
+    def reserve(self, rules: Any) -> int:
+        """Tiles at the back that are never drawn (Wuhan's 海底 reserve)."""
+        return 0
+
+    def last_draws(self, rules: Any) -> int:
+        """How many final draws are draw-and-win-only (Wuhan's 海底 phase)."""
+        return 0
+
+    def kong_min_live(self, rules: Any) -> int:
+        """The fewest live tiles with which a kong may be declared (its replacement)."""
+        return 1
+
+    def burns(self, rules: Any) -> bool:
+        """Whether each replacement draw burns the top of the last stack (Fuzhou)."""
+        return False
+
+    def after_deal(self, rnd: "Round") -> None:
+        """What happens once the deal is done (Wuhan flips the indicator)."""
+
+    # ---------------------------------------------------------------- what a seat may do
+
+    def jokers(self, rnd: "Round") -> tuple[int, ...]:
+        """The tile kinds that stand for any tile (for the kernel's shape check)."""
+        return ()
+
+    def kernel_options(self, rnd: "Round", seat: int) -> dict[str, Any]:
+        """The kernel's win-shape options for this seat (``is_win`` keywords)."""
+        return {"seven_pairs": not rnd.seats[seat].melds}
+
+    def may_win(self, rnd: "Round", seat: int, counts: bytearray) -> bool:
+        """A necessary condition for the 14 tiles ``counts`` to be a win (the dealer's
+        dealt hand); the region's ``score`` decides.  Default: the kernel's shape check
+        with the region's jokers."""
+        counts, n = _split_jokers(counts, self.jokers(rnd))
+        return bool(_core.is_win(counts, n, **self.kernel_options(rnd, seat)))
+
+    def wait_kinds(self, rnd: "Round", seat: int) -> frozenset[int]:
+        """The tiles that might complete the seat's 13 tiles (a superset of its waits,
+        asked once per change of its hand; the region's ``score`` decides each win).
+        Default: the kernel's waits with the region's jokers."""
+        counts, n = _split_jokers(rnd.seats[seat].concealed, self.jokers(rnd))
+        return frozenset(_core.waits(counts, n, **self.kernel_options(rnd, seat)))
+
+    def discardable(self, rnd: "Round", seat: int) -> list[int]:
+        """The kinds the seat may discard now (default: any concealed tile; a locked
+        seat, the tile just drawn)."""
+        s = rnd.seats[seat]
+        if self.locked(rnd, seat) and s.last_draw is not None:
+            return [s.last_draw]
+        return [t for t in range(34) if s.concealed[t]]
+
+    def dead_discard(self, rnd: "Round", tile: int) -> bool:
+        """A discard nobody may claim (Luzhou's ghost, L19)."""
+        return False
+
+    def locked(self, rnd: "Round", seat: int) -> bool:
+        """The seat's hand is frozen by a declaration (draw and discard only)."""
+        return False
+
+    def kongs_after_claim(self, rules: Any) -> bool:
+        """Whether 暗杠 / 補杠 may follow a 碰 or 吃 before the discard."""
+        return False
+
+    def angang_options(self, rnd: "Round", seat: int) -> list[tuple[int, ...]]:
+        """Concealed kongs the seat may make: four natural copies (none when locked)."""
+        s = rnd.seats[seat]
+        if self.locked(rnd, seat):
+            return []
+        return [(t,) * 4 for t in range(34) if s.concealed[t] == 4]
+
+    def bugang_options(self, rnd: "Round", seat: int) -> list[tuple[int, ...]]:
+        """Kongs made by adding a concealed tile to an own 碰 (the added tile last)."""
+        s = rnd.seats[seat]
+        if self.locked(rnd, seat):
+            return []
+        return [m.tiles + (m.claimed,) for m in s.melds
+                if m.kind == "peng" and m.claimed is not None and s.concealed[m.claimed]]
+
+    def special_kong_kind(self, rnd: "Round", tile: int) -> str:
+        """The kind of a single-tile kong of ``tile`` (Wuhan's hongzhong, laizi, ...)."""
+        raise ValueError(f"{rnd.region.name} has no single-tile kongs")
+
+    def robbed_tile(self, rnd: "Round", konger: int, peng: Any, added: int) -> int:
+        """The tile a robber of this 補杠 wins on (default: the added tile)."""
+        return added
+
+    def robbed(self, rnd: "Round", konger: int, index: int, added: int) -> None:
+        """A 補杠 was robbed: the konger's meld stays a 碰 and the added tile is gone."""
+
+    def special_kong_options(self, rnd: "Round", seat: int) -> list[int]:
+        """Single-tile kongs the seat may lay out (Wuhan)."""
+        return []
+
+    def peng_options(self, rnd: "Round", seat: int, tile: int) -> list[tuple[int, ...]]:
+        """The 碰 the seat may make on ``tile`` (default: two natural copies; none for a
+        locked seat)."""
+        if self.locked(rnd, seat) or rnd.seats[seat].concealed[tile] < 2:
+            return []
+        return [(tile, tile, tile)]
+
+    def minggang_allowed(self, rnd: "Round", seat: int, tile: int) -> bool:
+        """A 明杠 on ``tile``: three natural copies held, the seat not locked."""
+        return rnd.seats[seat].concealed[tile] == 3 and not self.locked(rnd, seat)
+
+    def chi_options(self, rnd: "Round", seat: int, tile: int, discarder: int) -> list[tuple[int, ...]]:
+        """The 吃 the seat may make (default: none; Wuhan's 下家 may)."""
+        return []
+
+    def lapsed_claim(self, rnd: "Round", seat: int, action: Any, discarder: int) -> Optional[Ledger]:
+        """What a claim that lapsed because of a win on the same discard still pays,
+        in table labels A-D (Fuzhou's 明扛 beside a win, L97); default nothing."""
+        return None
+
+    def claim_rank(self, rnd: "Round", seat: int, action: Any, discarder: int) -> tuple:
+        """Orders competing non-win claims, smallest first: a kong or 碰 before a 吃,
+        then the seat nearest after the discarder."""
+        return (action.type == "chi", (seat - discarder) % 4)
+
+    # ---------------------------------------------------------------- declarations
+
+    def opening_declarations(self, rnd: "Round", seat: int) -> list[str]:
+        """Declarations a non-dealer may make after the deal, before the dealer acts."""
+        return []
+
+    def discard_declarations(self, rnd: "Round", seat: int) -> list[str]:
+        """Declarations the seat may make right after its discard (before responses)."""
+        return []
+
+    # ---------------------------------------------------------------- wins
+
+    def situation(self, rnd: "Round", ctx: WinContext, labels: dict[int, str]) -> Situation:
+        """The facts of this win for the region's ``score`` (only facts it reads)."""
+        return Situation(ctx.tile, self_draw=ctx.self_draw, after_kong=ctx.source == "replacement",
+                         robbing_kong=ctx.source == "rob")
+
+    def win_allowed(self, rnd: "Round", ctx: WinContext, result: ScoreResult) -> bool:
+        """Whether a scored win may be taken (過水 blocks, minimum values)."""
+        return True
+
+    def declined_win(self, rnd: "Round", ctx: WinContext, result: ScoreResult) -> None:
+        """The seat could have won and did not (過水 records it)."""
+
+    def on_draw(self, rnd: "Round", seat: int) -> None:
+        """A draw by the seat (normal or replacement): lifts its 過水 block."""
+        rnd.seats[seat].guoshui = None
+        rnd.seats[seat].passed_win = False
+
+    def winners(self, rnd: "Round", claimants: Sequence[int], from_seat: int) -> list[int]:
+        """Which of several seats claiming a win on one tile win (default: all,
+        一炮多響), in turn order after ``from_seat``."""
+        return sorted(claimants, key=lambda s: (s - from_seat) % 4)
+
+    def round_over_after_win(self, rnd: "Round") -> bool:
+        """Whether the round ends now that a win (or a multi-win) happened."""
+        return True
+
+    def win_labels(self, rnd: "Round", ctx: WinContext) -> dict[int, str]:
+        """Seat → the label of a win case: W the winner; A the discarder or robbed
+        konger (on a self-draw the next seat), then B and C in turn order."""
+        first = ctx.from_seat if ctx.from_seat is not None else (ctx.seat + 1) % 4
+        others = [first] + [(ctx.seat + k) % 4 for k in (1, 2, 3) if (ctx.seat + k) % 4 != first]
+        out = {ctx.seat: "W"}
+        out.update(zip(others, ("A", "B", "C")))
+        return out
+
+    def win_payments(self, rnd: "Round", ctx: WinContext, result: ScoreResult,
+                     labels: dict[int, str]) -> Ledger:
+        """The ledger a win settles, in its labels (default: the score's ledger)."""
+        return result.ledger
+
+    # ---------------------------------------------------------------- the end
+
+    def kong_ledger(self, rnd: "Round", seat: int, meld: Any) -> Optional[Ledger]:
+        """Payments made the moment a kong stands (Fuzhou), in table labels A-D."""
+        return None
+
+    def exhaust(self, rnd: "Round") -> ExhaustResult:
+        """The end of the wall: the region's ``exhaust`` of the unfinished seats."""
+        labels = table_labels(rnd)
+        table = {labels[i]: (None if s.finished else rnd.hand_of(i)) for i, s in enumerate(rnd.seats)}
+        return rnd.region.exhaust(table, rnd.rules, dealer=labels[rnd.dealer], situation=self.table_situation(rnd))
+
+    def exhaust_cause(self, rnd: "Round") -> str:
+        """The ``cause`` of the exhaust ledger in the record."""
+        return "exhaust"
+
+    def table_situation(self, rnd: "Round") -> Optional[Situation]:
+        """The table facts ``exhaust`` and ``ready`` need (Wuhan: the indicator)."""
+        return None
+
+    def end_ledgers(self, rnd: "Round") -> list[tuple[str, Optional[int], Ledger]]:
+        """Ledgers of the whole table at the end of the round (豆, 鸡, 燒莊, 喜錢), each
+        ``(cause, seat, ledger)`` in table labels A-D, in the order applied."""
+        return []
+
+    def next_dealer(self, rnd: "Round") -> int:
+        """Who deals next (default: a single winner; after a multi-win the discarder;
+        after an exhaust the dealer stays)."""
+        first = rnd.win_events[0] if rnd.win_events else None
+        if first is None:
+            return rnd.dealer
+        if len(first.winners) > 1 and first.from_seat is not None:
+            return first.from_seat
+        return first.winners[0]
+
+
+def _split_jokers(counts: bytearray, jokers: tuple[int, ...]) -> tuple[bytearray, int]:
+    """The counts without the joker kinds, and how many jokers they held."""
+    if not jokers:
+        return counts, 0
+    counts = bytearray(counts)
+    n = 0
+    for j in jokers:
+        n += counts[j]
+        counts[j] = 0
+    return counts, n
+
+
+def declared(hand_melds: Sequence[Any], labels: dict[int, str]) -> tuple[DeclaredMeld, ...]:
+    """The engine's melds as the scorer's, ``from`` in ``labels``."""
+    return tuple(DeclaredMeld(m.kind, m.tiles, labels.get(m.from_seat) if m.from_seat is not None else None)
+                 for m in hand_melds)
+
+
+def natural_suits(counts: bytearray) -> set[int]:
+    """The suits (0-2) of the suited tiles in ``counts``."""
+    return {t // 9 for t in range(HONORS) if counts[t]}
+

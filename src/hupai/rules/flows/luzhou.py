@@ -1,0 +1,153 @@
+"""Luzhou's round flow (rules/luzhou-flow.md, seed lines L<n>): 紅中 ghosts that die when
+discarded, 硬碰 before 貼鬼碰, 報牌, 過水, and the blood battle that goes on until three
+players have won or the wall is gone."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Optional
+
+from ... import _core
+from ...tiles import HONORS, RED
+from .. import luzhou
+from ..ledger import Ledger
+from ..result import ScoreResult
+from ..situation import Situation
+from .base import LABELS, Flow, WinContext
+
+if TYPE_CHECKING:
+    from ...table.round import Round
+
+__all__ = ["LuzhouFlow", "FLOW"]
+
+
+class LuzhouFlow(Flow):
+    """The flow defaults of luzhou-flow.md §12."""
+
+    def tile_set(self, rules: Any) -> list[int]:
+        # 108 suited tiles and 4 or 8 紅中 (L19, L65-67); no other honour
+        return [t for t in range(HONORS) for _ in range(4)] + [RED] * rules.ghost_count
+
+    def jokers(self, rnd: "Round") -> tuple[int, ...]:
+        return (RED,)
+
+    def dead_discard(self, rnd: "Round", tile: int) -> bool:
+        return tile == RED          # a discarded ghost is dead: no 碰, 杠 or 胡 on it (L19)
+
+    def locked(self, rnd: "Round", seat: int) -> bool:
+        # after 報牌 the seat only draws and discards (flow §4 step 6, L125)
+        return rnd.seats[seat].declared == "baopai"
+
+    def angang_options(self, rnd: "Round", seat: int) -> list[tuple[int, ...]]:
+        # 內杠: four identical natural tiles (L37); ghosts stand in no 暗杠
+        return [k for k in super().angang_options(rnd, seat) if k[0] != RED]
+
+    def bugang_options(self, rnd: "Round", seat: int) -> list[tuple[int, ...]]:
+        # 補杠: the fourth natural tile, or a 紅中 (補杠紅中, L41, L43)
+        s = rnd.seats[seat]
+        if self.locked(rnd, seat):
+            return []
+        out = []
+        for m in s.melds:
+            if m.kind == "peng" and m.claimed is not None:
+                if s.concealed[m.claimed]:
+                    out.append(m.tiles + (m.claimed,))
+                if s.concealed[RED]:
+                    out.append(m.tiles + (RED,))
+        return out
+
+    def peng_options(self, rnd: "Round", seat: int, tile: int) -> list[tuple[int, ...]]:
+        # 硬碰 with two naturals, 貼鬼碰 with one natural and a 紅中 (L27); two ghosts
+        # only when luzhou_tiegui_min_naturals is 0
+        s = rnd.seats[seat]
+        if self.locked(rnd, seat):
+            return []
+        out = []
+        if s.concealed[tile] >= 2:
+            out.append((tile, tile, tile))
+        if s.concealed[tile] >= 1 and s.concealed[RED] >= 1:
+            out.append((tile, tile, RED))
+        if rnd.rules.tiegui_min_naturals == 0 and s.concealed[RED] >= 2:
+            out.append((tile, RED, RED))
+        return out
+
+    def claim_rank(self, rnd: "Round", seat: int, action: Any, discarder: int) -> tuple:
+        # fewer ghosts from the hand first (硬碰 beats 貼鬼碰), then the seat nearest
+        # after the discarder (L27)
+        return (action.tiles.count(RED), (seat - discarder) % 4)
+
+    def robbed_tile(self, rnd: "Round", konger: int, peng: Any, added: int) -> int:
+        # robbing a 補杠紅中 wins on the tile the ghost stands for (L43)
+        return peng.claimed if added == RED else added
+
+    def robbed(self, rnd: "Round", konger: int, index: int, added: int) -> None:
+        # the robber takes a natural tile of the 碰 and the 紅中 stays in it (L43)
+        if added != RED:
+            return
+        s = rnd.seats[konger]
+        m = s.melds[index]
+        kept = list(m.tiles)
+        kept.remove(m.claimed)
+        s.melds[index] = m._replace(tiles=tuple(kept) + (RED,))
+
+    # ---------------------------------------------------------------- 報牌 (L125)
+
+    def _ready13(self, rnd: "Round", seat: int) -> bool:
+        s = rnd.seats[seat]
+        counts = bytearray(s.concealed)
+        ghosts = counts[RED]
+        counts[RED] = 0
+        if not _core.waits(counts, ghosts, seven_pairs=not s.melds):
+            return False
+        return luzhou.ready(rnd.hand_of(seat), rnd.rules).ready
+
+    def opening_declarations(self, rnd: "Round", seat: int) -> list[str]:
+        # a non-dealer whose dealt 13 tiles are ready declares at the start or never
+        return ["baopai"] if self._ready13(rnd, seat) else []
+
+    def discard_declarations(self, rnd: "Round", seat: int) -> list[str]:
+        # the dealer, ready after his first discard (L125)
+        if seat != rnd.dealer or len(rnd.discard_log) != 1 or rnd.seats[seat].declared:
+            return []
+        return ["baopai"] if self._ready13(rnd, seat) else []
+
+    # ---------------------------------------------------------------- wins
+
+    def situation(self, rnd: "Round", ctx: WinContext, labels: dict[int, str]) -> Situation:
+        s = rnd.seats[ctx.seat]
+        dihu = (ctx.source == "draw" and ctx.seat != rnd.dealer and not rnd.any_claim
+                and not s.discards and len(s.received) == 14)
+        kong_discard = ctx.source == "discard" and ctx.from_seat is not None \
+            and rnd.seats[ctx.from_seat].kong_this_turn
+        return Situation(ctx.tile, self_draw=ctx.self_draw, after_kong=ctx.source == "replacement",
+                         kong_discard=kong_discard, robbing_kong=ctx.source == "rob",
+                         declared_ready=s.declared == "baopai", tianhu=ctx.source == "dealt", dihu=dihu,
+                         dealer=ctx.seat == rnd.dealer,
+                         guoshui_passed_value=None if ctx.self_draw else s.guoshui)
+
+    def declined_win(self, rnd: "Round", ctx: WinContext, result: ScoreResult) -> None:
+        # 過水 (L57): the highest paid value passed since the last draw
+        s = rnd.seats[ctx.seat]
+        s.guoshui = max(s.guoshui or 0, int(result.value))
+
+    def round_over_after_win(self, rnd: "Round") -> bool:
+        # 血戰: "直到“胡完三家”或“抓光牌”為止" (L5)
+        return sum(s.finished for s in rnd.seats) >= 3
+
+    def exhaust_cause(self, rnd: "Round") -> str:
+        return "chajiao"
+
+    def end_ledgers(self, rnd: "Round") -> list[tuple[str, Optional[int], Ledger]]:
+        # 喜錢 of every seat that received five ghosts this round, from the three others,
+        # in turn order from the dealer (L129; 8 ghosts only)
+        out = []
+        for k in range(4):
+            seat = (rnd.dealer + k) % 4
+            ghosts = rnd.seats[seat].received.count(RED)
+            ledger = luzhou.xiqian_settlement(LABELS[seat], [LABELS[o] for o in range(4) if o != seat], ghosts,
+                                              rnd.seats[seat].finished and rnd.rules.xiqian_mode == "mode2",
+                                              rnd.rules)
+            if ledger.transfers:
+                out.append(("xiqian", seat, ledger))
+        return out
+
+
+FLOW = LuzhouFlow()

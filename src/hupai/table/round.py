@@ -1,0 +1,635 @@
+"""One round as a state machine (design/table.md §1): deal → turns → end, for any
+region of ``hupai.rules.REGIONS``.  Region behaviour comes from the region's ``FLOW``
+(:class:`hupai.rules.flows.Flow`) and its ``score`` / ``exhaust``; nothing here names a
+region.
+
+>>> from hupai.table import Round
+>>> rnd = Round("luzhou", seed=7)
+>>> while not rnd.done:
+...     rnd.step(rnd.legal_actions()[0])
+>>> sum(rnd.net)
+0
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Mapping, NamedTuple, Optional, Sequence, Union
+
+import numpy as np
+
+from .. import tiles
+from .._messages import short
+from ..rules import REGIONS, Region
+from ..rules.flows.base import LABELS, WinContext, declared, table_labels
+from ..rules.ledger import Ledger
+from ..rules.model import Hand
+from ..rules.result import ScoreResult
+from .model import Action, Amount, Entry, Payment, SeatState, TableMeld
+from .wall import Wall, shuffled
+
+if TYPE_CHECKING:
+    from .observation import Observation
+
+__all__ = ["Round", "WinEvent", "WIN", "PASS"]
+
+WIN = Action("win")
+PASS = Action("pass")
+_DISCARD = tuple(Action("discard", (t,)) for t in range(34))
+_NAME = tuple(tiles.tile_name(t) for t in range(34))
+
+
+class WinEvent(NamedTuple):
+    """One win event: its winners (several for 一炮多響), the discarder or robbed
+    konger, and how the tile came (``WinContext.source``)."""
+
+    winners: tuple[int, ...]
+    from_seat: Optional[int]
+    source: str
+
+
+class _Pending:
+    """The decision the round waits for: ``kind`` (turn, respond, rob, declare, haidi),
+    the seats to ask in order, each seat's legal actions, the answers so far."""
+
+    __slots__ = ("kind", "order", "options", "answers", "tile", "from_seat", "wins", "meld")
+
+    def __init__(self, kind: str, order: list[int], options: dict[int, list[Action]], tile: Optional[int] = None,
+                 from_seat: Optional[int] = None, wins: Optional[dict] = None, meld: Optional[int] = None) -> None:
+        self.kind, self.order, self.options = kind, order, options
+        self.answers: dict[int, Action] = {}
+        self.tile, self.from_seat, self.wins, self.meld = tile, from_seat, wins or {}, meld
+
+
+def _region(region: Union[str, Region]) -> Region:
+    if isinstance(region, str):
+        if region not in REGIONS:
+            raise ValueError(f"unknown region {short(region)}; available: {', '.join(REGIONS)}")
+        return REGIONS[region]
+    for known in REGIONS.values():
+        if region is known:
+            return known
+    raise TypeError(f"a region is a name of hupai.rules.REGIONS or one of its values, not {type(region).__name__}")
+
+
+def _seat(value: object, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or not 0 <= value <= 3:
+        raise ValueError(f"{what} is a seat 0-3, not {short(value)}")
+    return int(value)
+
+
+class Round:
+    """One round.  Build it from ``(region, rules, seed, dealer, scores_before)`` (the
+    wall shuffled from the seed and the round index) or from a given ``wall`` (tile
+    indices or notation in draw order).  Then, until :attr:`done`: :attr:`to_act` is
+    the seat asked, :meth:`legal_actions` what it may do, :meth:`step` takes one of
+    them (anything else is a ``ValueError`` and changes nothing)."""
+
+    def __init__(self, region: Union[str, Region], rules: Any = None, *, seed: int = 0, round_index: int = 0,
+                 dealer: int = 0, scores_before: Sequence[Amount] = (0, 0, 0, 0),
+                 wall: Union[None, str, Sequence[int]] = None) -> None:
+        self.region = _region(region)
+        self.rules = self.region.Rules.coerce(rules)
+        self.flow = self.region.FLOW
+        self.seed, self.round_index = seed, round_index
+        self.dealer = _seat(dealer, "the dealer")
+        self.scores_before = _scores(scores_before)
+        tile_set = self.flow.tile_set(self.rules)
+        order = shuffled(tile_set, seed, round_index) if wall is None else \
+            (tiles.parse_sequence(wall) if isinstance(wall, str) else [tiles.tile_index(t) for t in wall])
+        self.wall = Wall(order, tile_set, self.flow.reserve(self.rules))
+        self.seats = [SeatState() for _ in range(4)]
+        self.events: list[dict[str, Any]] = []
+        self.entries: list[Entry] = []
+        self.win_events: list[WinEvent] = []
+        self.flips: dict[str, int] = {}
+        self.burnt: list[int] = []
+        self.discard_log: list[tuple[int, int]] = []     # (seat, tile) of every discard, in order
+        self.any_claim = False          # some seat has claimed or konged (地胡, 前燒 read it)
+        self.first_turn = True          # the dealer has not acted yet
+        self.after_claim = False        # the seat to play has just claimed (no draw)
+        self.done = False
+        self.exhausted = False
+        self.next_dealer: Optional[int] = None
+        self._pending: Optional[_Pending] = None
+        self._deal()
+
+    # ---------------------------------------------------------------- public state
+
+    @property
+    def live(self) -> int:
+        """Live tiles left to draw."""
+        return self.wall.live
+
+    @property
+    def to_act(self) -> Optional[int]:
+        """The seat whose decision the round waits for (None when done)."""
+        p = self._pending
+        return None if p is None else p.order[len(p.answers)]
+
+    @property
+    def decision(self) -> Optional[str]:
+        """What is being decided: turn, respond, rob, declare or haidi."""
+        return None if self._pending is None else self._pending.kind
+
+    def legal_actions(self) -> list[Action]:
+        """The actions :attr:`to_act` may take (never an illegal one)."""
+        p = self._pending
+        if p is None:
+            return []
+        return list(p.options[p.order[len(p.answers)]])
+
+    @property
+    def net(self) -> list[Amount]:
+        """Each seat's sum over every ledger of the round so far."""
+        out: list[Amount] = [0, 0, 0, 0]
+        for e in self.entries:
+            for p in e.payments:
+                out[p.payer] -= p.amount
+                out[p.payee] += p.amount
+        return out
+
+    @property
+    def scores_after(self) -> list[Amount]:
+        return [a + b for a, b in zip(self.scores_before, self.net)]
+
+    def hand_of(self, seat: int, labels: Optional[dict[int, str]] = None) -> Hand:
+        """The seat's concealed tiles and melds as a hand of its region (``from`` in
+        ``labels``, default the table labels A-D)."""
+        s = self.seats[seat]
+        return self.region.make_hand(np.frombuffer(bytes(s.concealed), dtype=np.uint8),
+                                     declared(s.melds, labels or table_labels(self)))
+
+    def observe(self, seat: int) -> "Observation":
+        """What the player at ``seat`` may know now (:class:`Observation`)."""
+        from .observation import Observation
+        return Observation.of(self, _seat(seat, "the seat"))
+
+    # ---------------------------------------------------------------- acting
+
+    def step(self, action: Union[Action, Mapping[str, Any]]) -> None:
+        """Take one action of :attr:`to_act`; ValueError (state unchanged) if it is
+        not one of :meth:`legal_actions`."""
+        p = self._pending
+        if p is None:
+            raise ValueError("the round is over: no action is expected")
+        if not isinstance(action, Action):
+            action = Action.from_dict(action)
+        seat = p.order[len(p.answers)]
+        if action not in p.options[seat]:
+            raise ValueError(f"seat {seat} may not {short(str(action))} now; legal: "
+                             f"{short(', '.join(str(a) for a in p.options[seat]))}")
+        p.answers[seat] = action
+        if len(p.answers) < len(p.order):
+            return
+        self._pending = None
+        if p.kind == "turn":
+            self._on_turn(seat, action, p)
+        elif p.kind == "respond":
+            self._resolve_responses(p)
+        elif p.kind == "rob":
+            self._resolve_rob(p)
+        elif p.kind == "declare":
+            self._on_declare(p)
+        else:
+            self._on_haidi(seat, action, p)
+
+    # ---------------------------------------------------------------- deal and draws
+
+    def _deal(self) -> None:
+        d = self.dealer
+        chunks = [((d + k) % 4, 4) for _ in range(3) for k in range(4)] + [(d, 2)] + \
+                 [((d + k) % 4, 1) for k in (1, 2, 3)]
+        for seat, n in chunks:
+            got = [self.wall.take_front() for _ in range(n)]
+            s = self.seats[seat]
+            for t in got:
+                s.concealed[t] += 1
+            s.received.extend(got)
+            self.events.append({"type": "deal", "seat": seat, "tiles": tiles.format_sequence(got)})
+        self.flow.after_deal(self)
+        self._opening_window([(d + k) % 4 for k in (1, 2, 3)])
+
+    def flip(self, what: str) -> int:
+        """Turn the front tile of the wall face up, out of play (a hook for the flow:
+        Wuhan's indicator, Guiyang's chicken)."""
+        t = self.wall.take_front()
+        self.flips[what] = t
+        self.events.append({"type": "flip", "what": what, "tile": _NAME[t]})
+        return t
+
+    def _draw(self, seat: int, replacement: bool = False) -> None:
+        haidi = not replacement and self.wall.live <= self.flow.last_draws(self.rules)
+        t = self.wall.take_back() if replacement else self.wall.take_front()
+        s = self.seats[seat]
+        s.concealed[t] += 1
+        s.received.append(t)
+        s.last_draw, s.replacement = t, replacement
+        if not replacement:
+            s.drawn_any = True
+            s.kong_this_turn = False
+            s.turn_kongs = []
+        event: dict[str, Any] = {"type": "draw", "seat": seat, "tile": _NAME[t]}
+        if replacement:
+            event["replacement"] = True
+        self.events.append(event)
+        if replacement and self.flow.burns(self.rules) and self.wall.live > 0:
+            b = self.wall.take_back()
+            self.burnt.append(b)
+            self.events.append({"type": "burn", "tile": _NAME[b]})
+        self.flow.on_draw(self, seat)
+        self.after_claim = False
+        if haidi:
+            self._haidi_window(seat)
+        else:
+            self._turn(seat)
+
+    def _next_turn(self, after: int) -> None:
+        """The next unfinished seat after ``after`` draws, or the wall is exhausted."""
+        if self.wall.live <= 0:
+            self._exhaust()
+            return
+        seat = (after + 1) % 4
+        while self.seats[seat].finished:
+            seat = (seat + 1) % 4
+        self._draw(seat)
+
+    # ---------------------------------------------------------------- the seat to play
+
+    def _turn(self, seat: int) -> None:
+        f, s = self.flow, self.seats[seat]
+        options: list[Action] = []
+        wins: dict[int, tuple[WinContext, ScoreResult]] = {}
+        if not self.after_claim:
+            found = self._self_draw(seat)
+            if found is not None:
+                options.append(WIN)
+                wins[seat] = found
+        if self.wall.live >= f.kong_min_live(self.rules) and (not self.after_claim or f.kongs_after_claim(self.rules)):
+            options += [Action("angang", k) for k in f.angang_options(self, seat)]
+            options += [Action("bugang", k) for k in f.bugang_options(self, seat)]
+        options += [Action("special_kong", (t,)) for t in f.special_kong_options(self, seat)]
+        options += [_DISCARD[t] for t in f.discardable(self, seat)]
+        if not options:
+            raise ValueError(f"seat {seat} holding {tiles.format(np.frombuffer(bytes(s.concealed), np.uint8))} "
+                             "has no legal action: the region's flow offers none")
+        self._pending = _Pending("turn", [seat], {seat: options}, wins=wins)
+
+    def _self_draw(self, seat: int) -> Optional[tuple[WinContext, ScoreResult]]:
+        s = self.seats[seat]
+        if s.last_draw is None:          # the dealer's dealt 14: the best reading over any tile
+            if not (self.first_turn and seat == self.dealer):
+                return None
+            best: Optional[tuple[WinContext, ScoreResult]] = None
+            for t in range(34):
+                if s.concealed[t]:
+                    found = self._win(WinContext(seat, t, "dealt"))
+                    if found is not None and (best is None or found[1].value > best[1].value):
+                        best = found
+            return best
+        return self._win(WinContext(seat, s.last_draw, "replacement" if s.replacement else "draw"))
+
+    def _win(self, ctx: WinContext) -> Optional[tuple[WinContext, ScoreResult]]:
+        """The scored win of ``ctx`` if it is one the seat may take now."""
+        s = self.seats[ctx.seat]
+        if ctx.source == "dealt":
+            if not self.flow.may_win(self, ctx.seat, s.concealed):
+                return None
+        else:
+            if s.waits is None:
+                if ctx.self_draw:        # the 13 tiles before the draw
+                    s.concealed[ctx.tile] -= 1
+                    s.waits = self.flow.wait_kinds(self, ctx.seat)
+                    s.concealed[ctx.tile] += 1
+                else:
+                    s.waits = self.flow.wait_kinds(self, ctx.seat)
+            if ctx.tile not in s.waits:
+                return None
+        labels = self.flow.win_labels(self, ctx)
+        before = bytearray(s.concealed)
+        if ctx.self_draw:
+            before[ctx.tile] -= 1
+        hand = self.region.make_hand(np.frombuffer(bytes(before), dtype=np.uint8), declared(s.melds, labels))
+        result = self.region.score(hand, self.flow.situation(self, ctx, labels), self.rules)
+        if not result.is_win or not self.flow.win_allowed(self, ctx, result):
+            return None
+        return ctx, result
+
+    def _on_turn(self, seat: int, action: Action, p: _Pending) -> None:
+        kind = action.type
+        if kind == "win":
+            ctx, result = p.wins[seat]
+            self._wins([(ctx, result)], None, ctx.source)
+        elif kind == "discard":
+            self._discard(seat, action.tile)
+        elif kind == "angang":
+            self._angang(seat, action.tiles)
+        elif kind == "bugang":
+            self._bugang(seat, action.tiles)
+        else:
+            self._special_kong(seat, action.tile)
+
+    # ---------------------------------------------------------------- discards and claims
+
+    def _discard(self, seat: int, tile: int) -> None:
+        s = self.seats[seat]
+        s.concealed[tile] -= 1
+        if tile != s.last_draw:
+            s.waits = None
+        s.discards.append(tile)
+        s.claimed.append(False)
+        s.last_draw = None
+        self.first_turn = False
+        self.discard_log.append((seat, tile))
+        self.events.append({"type": "discard", "seat": seat, "tile": _NAME[tile]})
+        what = self.flow.discard_declarations(self, seat)
+        if what:
+            options = [Action("declare", (), w) for w in what] + [PASS]
+            self._pending = _Pending("declare", [seat], {seat: options}, tile=tile, from_seat=seat)
+            return
+        self._responses(seat, tile)
+
+    def _responses(self, discarder: int, tile: int) -> None:
+        f = self.flow
+        if f.dead_discard(self, tile):
+            self._next_turn(discarder)
+            return
+        order: list[int] = []
+        options: dict[int, list[Action]] = {}
+        wins: dict[int, tuple[WinContext, ScoreResult]] = {}
+        last = self.wall.live <= 0
+        for k in (1, 2, 3):
+            seat = (discarder + k) % 4
+            s = self.seats[seat]
+            if s.finished:
+                continue
+            opts: list[Action] = []
+            if s.waits is None:
+                s.waits = f.wait_kinds(self, seat)
+            if tile in s.waits:
+                found = self._win(WinContext(seat, tile, "discard", discarder))
+                if found is not None:
+                    opts.append(WIN)
+                    wins[seat] = found
+            if not last:
+                opts += [Action("peng", p) for p in f.peng_options(self, seat, tile)]
+                if self.wall.live >= f.kong_min_live(self.rules) and f.minggang_allowed(self, seat, tile):
+                    opts.append(Action("minggang", (tile,) * 4))
+                opts += [Action("chi", c) for c in f.chi_options(self, seat, tile, discarder)]
+            if opts:
+                opts.append(PASS)
+                order.append(seat)
+                options[seat] = opts
+        if not order:
+            self._next_turn(discarder)
+            return
+        self._pending = _Pending("respond", order, options, tile=tile, from_seat=discarder, wins=wins)
+
+    def _declined(self, p: _Pending) -> None:
+        """Record every seat that could have won and chose otherwise (過水)."""
+        for seat in p.order:
+            if seat in p.wins and p.answers[seat].type != "win":
+                ctx, result = p.wins[seat]
+                self.flow.declined_win(self, ctx, result)
+                self.events.append({"type": "pass", "seat": seat, "could_win": True})
+
+    def _resolve_responses(self, p: _Pending) -> None:
+        assert p.from_seat is not None and p.tile is not None
+        self._declined(p)
+        claimants = [s for s in p.order if p.answers[s].type == "win"]
+        if claimants:
+            winners = self.flow.winners(self, claimants, p.from_seat)
+            for seat in p.order:
+                lapsed = self.flow.lapsed_claim(self, seat, p.answers[seat], p.from_seat) \
+                    if seat not in winners else None
+                if lapsed is not None:
+                    self._post("kong", seat, lapsed, table_labels(self))
+            self._mark_claimed(p.from_seat)
+            self._wins([p.wins[s] for s in winners], p.from_seat, "discard")
+            return
+        claims = [s for s in p.order if p.answers[s].type != "pass"]
+        if not claims:
+            self._next_turn(p.from_seat)
+            return
+        seat = min(claims, key=lambda s: self.flow.claim_rank(self, s, p.answers[s], p.from_seat))
+        self._claim(seat, p.answers[seat], p.from_seat, p.tile)
+
+    def _mark_claimed(self, discarder: int) -> None:
+        s = self.seats[discarder]
+        s.claimed[-1] = True
+
+    def _claim(self, seat: int, action: Action, discarder: int, tile: int) -> None:
+        s = self.seats[seat]
+        used = list(action.tiles)
+        used.remove(tile)
+        for t in used:
+            s.concealed[t] -= 1
+        s.waits = None
+        self._mark_claimed(discarder)
+        self.any_claim = True
+        meld = TableMeld(action.type, action.tiles, discarder, tile)
+        s.melds.append(meld)
+        self.events.append({"type": action.type, "seat": seat, "from": discarder,
+                            "tiles": tiles.format_sequence(action.tiles)})
+        s.last_draw = None
+        if action.type == "minggang":
+            self._kong_stands(seat, len(s.melds) - 1)
+            return
+        self.after_claim = True
+        self._turn(seat)
+
+    # ---------------------------------------------------------------- kongs
+
+    def _kong_stands(self, seat: int, index: int) -> None:
+        """A kong that stands: its payments (if the region pays kongs at once), then
+        its replacement draw."""
+        s = self.seats[seat]
+        s.kong_this_turn = True
+        s.turn_kongs.append(index)
+        self.any_claim = True
+        ledger = self.flow.kong_ledger(self, seat, s.melds[index])
+        if ledger is not None:
+            self._post("kong", seat, ledger, table_labels(self))
+        self._draw(seat, replacement=True)
+
+    def _angang(self, seat: int, kong: tuple[int, ...]) -> None:
+        s = self.seats[seat]
+        for t in kong:
+            s.concealed[t] -= 1
+        s.waits = None
+        s.melds.append(TableMeld("angang", kong))
+        self.first_turn = False
+        self.events.append({"type": "angang", "seat": seat, "tiles": tiles.format_sequence(kong)})
+        self._kong_stands(seat, len(s.melds) - 1)
+
+    def _bugang(self, seat: int, kong: tuple[int, ...]) -> None:
+        s = self.seats[seat]
+        added = kong[-1]
+        index = next(i for i, m in enumerate(s.melds) if m.kind == "peng" and m.tiles == kong[:3])
+        s.concealed[added] -= 1
+        s.waits = None
+        self.first_turn = False
+        self.events.append({"type": "bugang", "seat": seat, "tiles": tiles.format_sequence(kong)})
+        robbed = self.flow.robbed_tile(self, seat, s.melds[index], added)
+        order, options, wins = [], {}, {}
+        for k in (1, 2, 3):
+            other = (seat + k) % 4
+            if self.seats[other].finished:
+                continue
+            found = self._win(WinContext(other, robbed, "rob", seat))
+            if found is not None:
+                order.append(other)
+                options[other] = [WIN, PASS]
+                wins[other] = found
+        if not order:
+            self._bugang_stands(seat, index, added)
+            return
+        self._pending = _Pending("rob", order, options, tile=added, from_seat=seat, wins=wins, meld=index)
+
+    def _bugang_stands(self, seat: int, index: int, added: int) -> None:
+        s = self.seats[seat]
+        m = s.melds[index]
+        s.melds[index] = TableMeld("bugang", m.tiles + (added,), m.from_seat, m.claimed)
+        self._kong_stands(seat, index)
+
+    def _resolve_rob(self, p: _Pending) -> None:
+        assert p.from_seat is not None and p.tile is not None and p.meld is not None
+        self._declined(p)
+        claimants = [s for s in p.order if p.answers[s].type == "win"]
+        if not claimants:
+            self._bugang_stands(p.from_seat, p.meld, p.tile)
+            return
+        self.flow.robbed(self, p.from_seat, p.meld, p.tile)
+        winners = self.flow.winners(self, claimants, p.from_seat)
+        self._wins([p.wins[s] for s in winners], p.from_seat, "rob")
+
+    def _special_kong(self, seat: int, tile: int) -> None:
+        s = self.seats[seat]
+        s.concealed[tile] -= 1
+        s.waits = None
+        kind = self.flow.special_kong_kind(self, tile)
+        s.special_kongs[kind] = s.special_kongs.get(kind, 0) + 1
+        s.special_tiles.append(tile)
+        s.kong_this_turn = True
+        self.first_turn = False
+        self.events.append({"type": "special_kong", "seat": seat, "tile": _NAME[tile]})
+        if self.wall.live >= self.flow.kong_min_live(self.rules):
+            self._draw(seat, replacement=True)
+        else:                            # the fallback: a kong with no replacement ends the turn
+            s.last_draw = None
+            self._next_turn(seat)
+
+    # ---------------------------------------------------------------- declarations
+
+    def _opening_window(self, seats: list[int]) -> None:
+        order, options = [], {}
+        for seat in seats:
+            what = self.flow.opening_declarations(self, seat)
+            if what:
+                order.append(seat)
+                options[seat] = [Action("declare", (), w) for w in what] + [PASS]
+        if order:
+            self._pending = _Pending("declare", order, options)
+        else:
+            self._turn(self.dealer)
+
+    def _on_declare(self, p: _Pending) -> None:
+        for seat in p.order:
+            a = p.answers[seat]
+            if a.type == "declare":
+                self.seats[seat].declared = a.what
+                self.events.append({"type": "declare", "seat": seat, "what": a.what})
+        if p.tile is None:
+            self._turn(self.dealer)
+        else:
+            assert p.from_seat is not None
+            self._responses(p.from_seat, p.tile)
+
+    def _haidi_window(self, seat: int) -> None:
+        found = self._self_draw(seat)
+        if found is None:
+            self.seats[seat].last_draw = None
+            self._next_turn(seat)
+            return
+        self._pending = _Pending("haidi", [seat], {seat: [WIN, PASS]}, wins={seat: found})
+
+    def _on_haidi(self, seat: int, action: Action, p: _Pending) -> None:
+        if action.type == "win":
+            ctx, result = p.wins[seat]
+            self._wins([(ctx, result)], None, ctx.source)
+        else:
+            self.seats[seat].last_draw = None
+            self._next_turn(seat)
+
+    # ---------------------------------------------------------------- wins and the end
+
+    def _wins(self, found: list[tuple[WinContext, ScoreResult]], from_seat: Optional[int], source: str) -> None:
+        winners = tuple(ctx.seat for ctx, _ in found)
+        self.win_events.append(WinEvent(winners, from_seat, source))
+        finished_before = [s.finished for s in self.seats]
+        for ctx, result in found:
+            event: dict[str, Any] = {"type": "win", "seat": ctx.seat}
+            if from_seat is not None:
+                event["from"] = from_seat
+            event.update({"tile": tiles.tile_name(ctx.tile), "self_draw": ctx.self_draw,
+                          "robbing_kong": ctx.source == "rob", "patterns": list(result.patterns),
+                          "value": result.value})
+            self.events.append(event)
+            labels = self.flow.win_labels(self, ctx)
+            ledger = self.flow.win_payments(self, ctx, result, labels)
+            self._post("win", ctx.seat, ledger, labels, skip=finished_before)
+            s = self.seats[ctx.seat]
+            s.finished = True
+            s.win_tile = ctx.tile
+        self.first_turn = False
+        if self.flow.round_over_after_win(self):
+            self._end()
+            return
+        last = max(winners, key=lambda w: (w - from_seat) % 4) if from_seat is not None else winners[0]
+        self._next_turn(last)
+
+    def _post(self, cause: str, seat: Optional[int], ledger: Ledger, labels: dict[int, str],
+              skip: Optional[list[bool]] = None) -> None:
+        """Add a ledger written in ``labels`` as an entry of seats; payments from or to a
+        seat in ``skip`` (finished before this win) are dropped."""
+        seat_of = {label: s for s, label in labels.items()}
+        payments = []
+        for t in ledger.transfers:
+            payer, payee = seat_of[t.payer], seat_of[t.payee]
+            if skip is not None and (skip[payer] or skip[payee]):
+                continue
+            payments.append(Payment(payer, payee, t.amount, t.reason))
+        self.entries.append(Entry(cause, seat, tuple(payments)))
+
+    def _exhaust(self) -> None:
+        self.exhausted = True
+        self.events.append({"type": "exhaust"})
+        result = self.flow.exhaust(self)
+        self._post(self.flow.exhaust_cause(self), None, result.ledger, table_labels(self))
+        if result.next_dealer is not None:
+            self.next_dealer = LABELS.index(result.next_dealer)
+        self._end()
+
+    def _end(self) -> None:
+        for cause, seat, ledger in self.flow.end_ledgers(self):
+            self._post(cause, seat, ledger, table_labels(self))
+        if self.next_dealer is None:
+            self.next_dealer = self.flow.next_dealer(self)
+        self.done = True
+        self._pending = None
+
+    # ---------------------------------------------------------------- records
+
+    def record(self) -> dict[str, Any]:
+        """The round as a ``hupai-round/1`` record (design/table.md §3)."""
+        from .record import write
+        return write(self)
+
+
+def _scores(values: Sequence[Amount]) -> list[Amount]:
+    if isinstance(values, (str, bytes)) or len(values) != 4:
+        raise ValueError(f"scores_before are four numbers, one per seat, not {short(values)}")
+    out = []
+    for v in values:
+        if isinstance(v, bool) or not isinstance(v, (int, float, np.integer, np.floating)):
+            raise TypeError(f"a score is a number, not {type(v).__name__}")
+        out.append(v.item() if isinstance(v, (np.integer, np.floating)) else v)
+    return out

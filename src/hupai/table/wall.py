@@ -1,0 +1,69 @@
+"""The wall: a seeded permutation of the region's tiles, drawn from the front, with
+replacement draws and burns from the back (design/table.md §1, §3)."""
+from __future__ import annotations
+
+from collections import Counter
+from typing import Sequence
+
+import numpy as np
+
+from .. import tiles
+from .._messages import short
+
+__all__ = ["Wall", "shuffled", "round_generator"]
+
+
+def round_generator(seed: int, round_index: int) -> np.random.Generator:
+    """The generator of round ``round_index`` of a run seeded ``seed``: PCG64 over a
+    ``SeedSequence`` spawned by index, so each round's wall depends only on the run's
+    seed and its index (not on where or in what order rounds are played)."""
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
+        raise ValueError(f"a seed is a whole number 0 or more, not {short(seed)}")
+    if isinstance(round_index, bool) or not isinstance(round_index, (int, np.integer)) or round_index < 0:
+        raise ValueError(f"a round index is a whole number 0 or more, not {short(round_index)}")
+    return np.random.Generator(np.random.PCG64(np.random.SeedSequence(int(seed), spawn_key=(int(round_index),))))
+
+
+def shuffled(tile_set: Sequence[int], seed: int, round_index: int) -> list[int]:
+    """The wall of that round: a permutation of ``tile_set``."""
+    order = round_generator(seed, round_index).permutation(len(tile_set))
+    return [tile_set[i] for i in order.tolist()]
+
+
+class Wall:
+    """The tiles in draw order; ``front`` is the next normal draw, ``back`` the next
+    replacement draw; ``reserve`` tiles at the back are never drawn (Wuhan's 海底)."""
+
+    __slots__ = ("tiles", "front", "back", "reserve")
+
+    def __init__(self, wall: Sequence[int], tile_set: Sequence[int], reserve: int = 0) -> None:
+        if Counter(wall) != Counter(tile_set):
+            raise ValueError(f"the wall is not a permutation of the region's {len(tile_set)} tiles "
+                             f"(got {len(wall)} tiles: {short(tiles.format_sequence(wall))})")
+        self.tiles = list(wall)
+        self.front = 0
+        self.back = len(self.tiles) - 1
+        self.reserve = reserve
+
+    @property
+    def undrawn(self) -> int:
+        return self.back - self.front + 1
+
+    @property
+    def live(self) -> int:
+        """Tiles that may still be drawn."""
+        return self.back - self.front + 1 - self.reserve
+
+    def take_front(self) -> int:
+        if self.undrawn <= 0:
+            raise ValueError("the wall is empty")
+        t = self.tiles[self.front]
+        self.front += 1
+        return t
+
+    def take_back(self) -> int:
+        if self.undrawn <= 0:
+            raise ValueError("the wall is empty")
+        t = self.tiles[self.back]
+        self.back -= 1
+        return t
