@@ -24,3 +24,8 @@ napoleon_numpy_docstring = False
 myst_heading_anchors = 3
 html_theme = "alabaster"
 nitpicky = False
+# the flows name the engine's Round only for type checkers (the engine imports the rules)
+autodoc_type_aliases = {"Round": "hupai.table.round.Round"}
+# hupai.rules re-exports its classes (hupai.rules.Region is hupai.rules.region.Region):
+# a type hint naming one has two targets, both right
+suppress_warnings = ["ref.python"]

@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 from typing import Any, Optional, Sequence
 
-from . import __version__, _core, tiles, verify
+from . import __version__, _core, cli_table, tiles, verify
 from ._messages import clip, short
 
 _LANGS = ("zh", "en")
@@ -438,6 +438,8 @@ def build_parser() -> argparse.ArgumentParser:
     _add_verify(sub)
     _add_score(sub, list(REGIONS))
     _add_chajiao(sub, list(REGIONS))
+    cli_table.add_simulate(sub, list(REGIONS))
+    cli_table.add_replay(sub)
     return parser
 
 

@@ -3,25 +3,28 @@ the replacement draws will take them, and the rest of the region's tiles in betw
 from __future__ import annotations
 
 from collections import Counter
-from typing import Mapping, Sequence
+from typing import Mapping, Optional, Sequence
 
 from hupai import tiles
 from hupai.rules import REGIONS
 
 
 def chosen_wall(region: str, hands: Mapping[int, str], *, dealer: int = 0, flips: str = "", draws: str = "",
-                back: str = "", rules=None) -> list[int]:
+                back: str = "", rules=None, at: Optional[Mapping[int, str]] = None) -> list[int]:
     """A wall of ``region`` dealing ``hands`` (seat → its tiles: 14 for the dealer, 13
     for the others; a seat left out gets filler), then ``flips`` (tiles the flow turns
     over right after the deal, e.g. Wuhan's indicator), then ``draws`` from the front
-    in order, with ``back`` at the back (its first tile is the first replacement draw).
+    in order, with ``back`` at the back (its first tile is the first replacement draw);
+    ``at`` puts a tile at a later front draw (draw index → tile, 0 being the first draw
+    after the flips, from ``len(draws)`` on), with filler before it.
     ValueError if the tiles asked for are not in the region's tile set."""
     r = REGIONS[region]
     tile_set = r.FLOW.tile_set(r.Rules.coerce(rules))
     pool = Counter(tile_set)
     wanted = {seat: tiles.parse_sequence(text) for seat, text in hands.items()}
     head = [tiles.parse_sequence(flips), tiles.parse_sequence(draws), tiles.parse_sequence(back)]
-    for t in [t for seq in wanted.values() for t in seq] + [t for seq in head for t in seq]:
+    placed = {k: tiles.tile_index(t) for k, t in (at or {}).items()}
+    for t in [t for seq in wanted.values() for t in seq] + [t for seq in head for t in seq] + list(placed.values()):
         if pool[t] <= 0:
             raise ValueError(f"no copy of {tiles.tile_name(t)} left for the wall")
         pool[t] -= 1
@@ -41,17 +44,28 @@ def chosen_wall(region: str, hands: Mapping[int, str], *, dealer: int = 0, flips
         wall += given[seat][:n]
         given[seat] = given[seat][n:]
     flips_, draws_, back_ = head
+    for k in sorted(placed):
+        if k < len(draws_):
+            raise ValueError(f"draw {k} is already given by draws")
+        while len(draws_) < k:
+            draws_.append(filler.pop(0))
+        draws_.append(placed[k])
     wall += flips_ + draws_
     middle = filler
     return wall + middle + list(reversed(back_))
 
 
 def play(rnd, actions: Sequence):
-    """Take each action in turn (an Action, a record-style dict, or "auto": the first
-    legal action that is not a win); returns the round."""
+    """Take each action in turn (an Action, a record-style dict, "auto": the first
+    legal action that is not a win, or "drawn": pass if passing is legal, else discard
+    the tile just drawn, with no tile drawn as "auto"); returns the round."""
     from hupai.table import Action
     for a in actions:
-        if a == "auto":
+        if a == "drawn" and rnd.seats[rnd.to_act].last_draw is not None:
+            legal = rnd.legal_actions()
+            a = next((x for x in legal if x.type == "pass"), None) or \
+                Action("discard", (rnd.seats[rnd.to_act].last_draw,))
+        elif a in ("auto", "drawn"):
             legal = rnd.legal_actions()
             a = next((x for x in legal if x.type == "pass"), None) or \
                 next(x for x in legal if x.type == "discard")

@@ -18,6 +18,7 @@ from hupai import cases, cli, tiles
 from hupai.rules import (REGIONS, ExhaustResult, Hand, Ledger, Pattern, PatternTable, Region, RegionFlags,
                          ScoreResult, SeatReport, Situation, Step, region_of)
 from hupai.rules.situation import SCOPES
+from hupai.rules.flows import Flow
 
 
 @pytest.mark.parametrize("name", sorted(REGIONS))
@@ -90,7 +91,8 @@ def _toy() -> types.ModuleType:
 
     toy.__dict__.update(name="toy", TITLE="A toy region", Rules=ToyRules, PATTERNS=table, FACTS=frozenset(),
                         PAYMENT_SCOPES=("hand",), SIDE_SETTLEMENTS={}, score=score, ready=ready,
-                        exhaust=exhaust, analyze=analyze, make_hand=lambda c, m=(): Hand(c, tuple(m)))
+                        exhaust=exhaust, analyze=analyze, make_hand=lambda c, m=(): Hand(c, tuple(m)),
+                        FLOW=Flow())
     return toy
 
 
@@ -118,6 +120,12 @@ def test_a_fifth_region_is_one_module_and_one_registration(toy_registered, tmp_p
     assert rows[0].discard == tiles.parse_tile("5s")
     with pytest.raises(ValueError, match="toy does not use dealer"):
         toy_registered.score(Hand.parse("123m456m789m1234p"), Situation("1p", dealer=True))
+    records = tmp_path / "toy.jsonl"        # whole rounds too, with the default flow
+    assert cli.main(["simulate", "--region", "toy", "--rounds", "20", "--agents", "greedy",
+                     "--records", str(records)]) == 0
+    capsys.readouterr()
+    assert cli.main(["replay", str(records)]) == 0
+    assert capsys.readouterr().out.strip() == "20 consistent, 0 inconsistent"
 
 
 MYPY_SCRIPT = '''
@@ -184,7 +192,9 @@ def _code_words(source: str) -> list[str]:
     return out
 
 
-@pytest.mark.parametrize("module", ["cli", "cases", "verify", "analysis"])
+@pytest.mark.parametrize("module", ["cli", "cases", "verify", "analysis", "cli_table", "table.round",
+                                    "table.record", "table.agents", "table.match", "table.observation",
+                                    "table.wall", "table.model", "rules.flows.base"])
 def test_generic_code_never_names_a_region(module):
     """The adapters and the analysis reach regions only through REGIONS: no region's
     name appears in their code (strings, names, imports)."""

@@ -39,11 +39,22 @@ FACTS = frozenset({"after_kong", "robbing_kong", "tianhu", "dihu", "dealer", "pa
 
 @dataclass(frozen=True)
 class FuzhouRules(RegionFlags):
-    """Flags of the Fuzhou digest (§6), with their defaults."""
+    """Flags of the Fuzhou digest (§6), and of its round flow (``flow_*``, fuzhou-flow §12),
+    with their defaults."""
 
     PREFIX = "fuzhou_"
     CHOICES = {"pattern_combine": ("sum", "max"), "siguiyi_stack": ("per_occurrence", "once"),
-               "gangkai_siguiyi": ("multiply", "once")}
+               "gangkai_siguiyi": ("multiply", "once"),
+               # the round flow (rules/flows/fuzhou.py), fuzhou-flow §12
+               "flow_kong_burn": ("face_up", "face_down", "none"),
+               "flow_after_peng": ("discard_only", "kong_allowed"),
+               "flow_bugang_timing": ("any_time", "on_draw_only"),
+               "flow_kong_with_win": ("pay", "lapse"),
+               "flow_multirob": ("all", "first_only"),
+               "flow_guoshui": ("none", "until_own_draw"),
+               "flow_tianhu_scope": ("dealt_14", "first_turn"),
+               "flow_duoxiang_definition": ("claimants", "winners"),
+               "flow_angang_reveal": ("hidden", "kind")}
     __hash__ = RegionFlags.__hash__
 
     pattern_combine: str = "sum"              # C1 (L57) or "max"
@@ -52,6 +63,16 @@ class FuzhouRules(RegionFlags):
     siguiyi_stack: str = "per_occurrence"     # C4 or "once"
     honor_chow: bool = True                   # C5 (L23)
     gangkai_siguiyi: str = "multiply"         # C9 or "once"
+    # the round flow: read only by the table engine's flow, never by score
+    flow_kong_burn: str = "face_up"           # L83: the top of the last stack is burnt, shown
+    flow_after_peng: str = "discard_only"     # L17: after a 碰 only a discard
+    flow_bugang_timing: str = "any_time"      # L53 vs L45: a 補扛 at any own turn
+    flow_kong_with_win: str = "pay"           # L97: a 明扛 beside a win is paid
+    flow_multirob: str = "all"                # L55 silent, L95-97: every robber wins
+    flow_guoshui: str = "none"                # L17: no 過水
+    flow_tianhu_scope: str = "dealt_14"       # L71: 天胡 on the dealt 14 only
+    flow_duoxiang_definition: str = "claimants"   # L97: 扛 claimants count for 一炮多響
+    flow_angang_reveal: str = "hidden"        # silent: an 暗扛's kind stays hidden
 
     def __post_init__(self) -> None:
         self._check_choices()

@@ -26,7 +26,7 @@ from .settlement import chajiao_ledger, wait_report, win_ledger
 from .situation import Situation
 
 __all__ = ["name", "TITLE", "FACTS", "LuzhouRules", "Rules", "score", "ready", "exhaust", "analyze", "make_hand",
-           "wait_values", "is_huazhu", "xiqian_settlement", "melds_problem", "PATTERNS", "GHOST", "UNIT",
+           "wait_values", "is_huazhu", "xiqian_settlement", "xiqian_collected", "melds_problem", "PATTERNS", "GHOST", "UNIT",
            "SIDE_SETTLEMENTS"]
 
 name = "luzhou"
@@ -52,6 +52,12 @@ class LuzhouRules(RegionFlags):
         "xiqian_mode": ("mode1_linear", "mode1_doubling", "mode2"),
         "baopai_named_definition": ("any_doubling", "shape_only"),
         "chajiao_basis": ("self_draw_table_max", "discard_half"), "tiegui_min_naturals": (0, 1),
+        # the round flow (rules/flows/luzhou.py), luzhou-flow §12
+        "flow_replacement_source": ("tail", "front"), "flow_last_discard_claims": ("win_only", "any"),
+        "flow_after_peng": ("discard_only", "kong_allowed"),
+        "flow_next_after_win": ("after_last_winner", "after_discarder"), "flow_multirob": ("all", "first_only"),
+        "flow_winner_hand": ("revealed", "hidden"), "flow_angang_reveal": ("hidden", "kind"),
+        "flow_baopai_lock": ("draw_discard", "none"), "flow_dihu_interrupt": ("any_meld", "none"),
     }
     __hash__ = RegionFlags.__hash__
 
@@ -71,6 +77,17 @@ class LuzhouRules(RegionFlags):
     allow_chi: bool = False                  # C15 (L13: Sichuan rules, no 吃)
     tiegui_min_naturals: int = 1             # C16 naturals from the hand in a 貼鬼碰 (L27)
     ghost_as_fifth_copy: bool = False        # C10 a ghost may be a fifth copy
+    # the round flow: read only by the table engine's flow, never by score
+    flow_replacement_source: str = "tail"    # L45 "摸起來" (silent): replacements from the tail
+    flow_last_discard_claims: str = "win_only"   # L33: the last discard may only be won
+    flow_after_peng: str = "discard_only"    # L41: a kong follows a draw, not a 碰
+    flow_next_after_win: str = "after_last_winner"   # L5 (silent): play resumes after the winner
+    flow_multirob: str = "all"               # L43, L135: every robber wins
+    flow_winner_hand: str = "revealed"       # L29: a declared win is shown
+    flow_angang_reveal: str = "hidden"       # L37 (silent): a 內杠's tiles stay hidden
+    flow_baopai_lock: str = "draw_discard"   # L125: a 報牌 hand only draws and discards
+    flow_dihu_interrupt: str = "any_meld"    # L115, C17: any earlier 碰 / 杠 voids 地胡
+    flow_chajiao_after_last_win: bool = True  # L141 "所有牌摸完": 查叫 also after the last tile is won
 
     def __post_init__(self) -> None:
         self._check_choices()
@@ -591,6 +608,15 @@ def xiqian_settlement(seat: str, others: Sequence[str], ghosts_drawn: int, won: 
         return Ledger()
     if rules.xiqian_mode == "mode2":
         return Ledger.of(Transfer(seat, o, 10, "喜錢 (玩法二, no win)") for o in others)
+    return xiqian_collected(seat, others, ghosts_drawn, rules)
+
+
+def xiqian_collected(seat: str, others: Sequence[str], ghosts_drawn: int,
+                     rules: Optional[LuzhouRules] = None) -> Ledger:
+    """喜錢 collected by ``seat`` from each of ``others`` for ``ghosts_drawn`` ghosts
+    (L129; nothing below five ghosts or with four): what a winner's own ledger holds
+    under either mode, and a non-winner's under 玩法一."""
+    rules = LuzhouRules.coerce(rules)
     amount = sum(step.amount for step in _xiqian(ghosts_drawn, rules, PATTERNS))
     return Ledger.of(Transfer(o, seat, amount, "喜錢") for o in others)
 

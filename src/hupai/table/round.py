@@ -18,11 +18,13 @@ import numpy as np
 
 from .. import tiles
 from .._messages import short
-from ..rules import REGIONS, Region
+from ..rules import REGIONS
+from ..rules.region import Region
 from ..rules.flows.base import LABELS, WinContext, declared, table_labels
 from ..rules.ledger import Ledger
 from ..rules.model import Hand
 from ..rules.result import ScoreResult
+from ..rules.situation import Situation
 from .model import Action, Amount, Entry, Payment, SeatState, TableMeld
 from .wall import Wall, shuffled
 
@@ -44,6 +46,16 @@ class WinEvent(NamedTuple):
     winners: tuple[int, ...]
     from_seat: Optional[int]
     source: str
+
+
+class Found(NamedTuple):
+    """A win the seat may take: how it came, its score, and the hand and situation
+    scored (what a case of the win would say)."""
+
+    ctx: WinContext
+    result: ScoreResult
+    hand: Hand
+    situation: Situation
 
 
 class _Pending:
@@ -83,29 +95,35 @@ class Round:
     the seat asked, :meth:`legal_actions` what it may do, :meth:`step` takes one of
     them (anything else is a ``ValueError`` and changes nothing)."""
 
-    def __init__(self, region: Union[str, Region], rules: Any = None, *, seed: int = 0, round_index: int = 0,
+    def __init__(self, region: Union[str, Region], rules: Any = None, *, seed: Optional[int] = None,
+                 round_index: int = 0,
                  dealer: int = 0, scores_before: Sequence[Amount] = (0, 0, 0, 0),
                  wall: Union[None, str, Sequence[int]] = None) -> None:
         self.region = _region(region)
-        self.rules = self.region.Rules.coerce(rules)
+        self.rules: Any = self.region.Rules.coerce(rules)     # the region's own flag class
         self.flow = self.region.FLOW
         self.seed, self.round_index = seed, round_index
         self.dealer = _seat(dealer, "the dealer")
         self.scores_before = _scores(scores_before)
         tile_set = self.flow.tile_set(self.rules)
-        order = shuffled(tile_set, seed, round_index) if wall is None else \
-            (tiles.parse_sequence(wall) if isinstance(wall, str) else [tiles.tile_index(t) for t in wall])
+        if wall is None:
+            self.seed = seed = 0 if seed is None else seed
+            order = shuffled(tile_set, seed, round_index)
+        else:
+            order = tiles.parse_sequence(wall) if isinstance(wall, str) else [tiles.tile_index(t) for t in wall]
         self.wall = Wall(order, tile_set, self.flow.reserve(self.rules))
         self.seats = [SeatState() for _ in range(4)]
         self.events: list[dict[str, Any]] = []
         self.entries: list[Entry] = []
         self.win_events: list[WinEvent] = []
+        self.wins: list[Found] = []     # every win, in order: what was scored
         self.flips: dict[str, int] = {}
         self.burnt: list[int] = []
         self.discard_log: list[tuple[int, int]] = []     # (seat, tile) of every discard, in order
         self.any_claim = False          # some seat has claimed or konged (地胡, 前燒 read it)
         self.first_turn = True          # the dealer has not acted yet
         self.after_claim = False        # the seat to play has just claimed (no draw)
+        self.resolving = ""             # the wins being decided: on a "discard" or robbing ("rob")
         self.done = False
         self.exhausted = False
         self.next_dealer: Optional[int] = None
@@ -218,7 +236,8 @@ class Round:
 
     def _draw(self, seat: int, replacement: bool = False) -> None:
         haidi = not replacement and self.wall.live <= self.flow.last_draws(self.rules)
-        t = self.wall.take_back() if replacement else self.wall.take_front()
+        t = self.wall.take_back() if replacement and self.flow.replacement_from_back(self.rules) \
+            else self.wall.take_front()
         s = self.seats[seat]
         s.concealed[t] += 1
         s.received.append(t)
@@ -257,7 +276,7 @@ class Round:
     def _turn(self, seat: int) -> None:
         f, s = self.flow, self.seats[seat]
         options: list[Action] = []
-        wins: dict[int, tuple[WinContext, ScoreResult]] = {}
+        wins: dict[int, Found] = {}
         if not self.after_claim:
             found = self._self_draw(seat)
             if found is not None:
@@ -273,21 +292,21 @@ class Round:
                              "has no legal action: the region's flow offers none")
         self._pending = _Pending("turn", [seat], {seat: options}, wins=wins)
 
-    def _self_draw(self, seat: int) -> Optional[tuple[WinContext, ScoreResult]]:
+    def _self_draw(self, seat: int) -> Optional[Found]:
         s = self.seats[seat]
         if s.last_draw is None:          # the dealer's dealt 14: the best reading over any tile
             if not (self.first_turn and seat == self.dealer):
                 return None
-            best: Optional[tuple[WinContext, ScoreResult]] = None
+            best: Optional[Found] = None
             for t in range(34):
                 if s.concealed[t]:
                     found = self._win(WinContext(seat, t, "dealt"))
-                    if found is not None and (best is None or found[1].value > best[1].value):
+                    if found is not None and (best is None or found.result.value > best.result.value):
                         best = found
             return best
         return self._win(WinContext(seat, s.last_draw, "replacement" if s.replacement else "draw"))
 
-    def _win(self, ctx: WinContext) -> Optional[tuple[WinContext, ScoreResult]]:
+    def _win(self, ctx: WinContext) -> Optional[Found]:
         """The scored win of ``ctx`` if it is one the seat may take now."""
         s = self.seats[ctx.seat]
         if ctx.source == "dealt":
@@ -308,16 +327,17 @@ class Round:
         if ctx.self_draw:
             before[ctx.tile] -= 1
         hand = self.region.make_hand(np.frombuffer(bytes(before), dtype=np.uint8), declared(s.melds, labels))
-        result = self.region.score(hand, self.flow.situation(self, ctx, labels), self.rules)
+        situation = self.flow.situation(self, ctx, labels)
+        result = self.region.score(hand, situation, self.rules)
         if not result.is_win or not self.flow.win_allowed(self, ctx, result):
             return None
-        return ctx, result
+        return Found(ctx, result, hand, situation)
 
     def _on_turn(self, seat: int, action: Action, p: _Pending) -> None:
         kind = action.type
         if kind == "win":
-            ctx, result = p.wins[seat]
-            self._wins([(ctx, result)], None, ctx.source)
+            found = p.wins[seat]
+            self._wins([found], None, found.ctx.source)
         elif kind == "discard":
             self._discard(seat, action.tile)
         elif kind == "angang":
@@ -354,8 +374,8 @@ class Round:
             return
         order: list[int] = []
         options: dict[int, list[Action]] = {}
-        wins: dict[int, tuple[WinContext, ScoreResult]] = {}
-        last = self.wall.live <= 0
+        wins: dict[int, Found] = {}
+        last = self.wall.live <= 0 and not self.flow.last_discard_claims(self.rules)
         for k in (1, 2, 3):
             seat = (discarder + k) % 4
             s = self.seats[seat]
@@ -369,7 +389,8 @@ class Round:
                 if found is not None:
                     opts.append(WIN)
                     wins[seat] = found
-            if not last:
+            # a 碰 or 杠 needs a copy of the tile in hand; a 吃 is only ever the next seat's
+            if not last and (s.concealed[tile] or k == 1):
                 opts += [Action("peng", p) for p in f.peng_options(self, seat, tile)]
                 if self.wall.live >= f.kong_min_live(self.rules) and f.minggang_allowed(self, seat, tile):
                     opts.append(Action("minggang", (tile,) * 4))
@@ -387,8 +408,7 @@ class Round:
         """Record every seat that could have won and chose otherwise (過水)."""
         for seat in p.order:
             if seat in p.wins and p.answers[seat].type != "win":
-                ctx, result = p.wins[seat]
-                self.flow.declined_win(self, ctx, result)
+                self.flow.declined_win(self, p.wins[seat].ctx, p.wins[seat].result)
                 self.events.append({"type": "pass", "seat": seat, "could_win": True})
 
     def _resolve_responses(self, p: _Pending) -> None:
@@ -396,11 +416,13 @@ class Round:
         self._declined(p)
         claimants = [s for s in p.order if p.answers[s].type == "win"]
         if claimants:
+            self.resolving = "discard"
             winners = self.flow.winners(self, claimants, p.from_seat)
             for seat in p.order:
                 lapsed = self.flow.lapsed_claim(self, seat, p.answers[seat], p.from_seat) \
                     if seat not in winners else None
-                if lapsed is not None:
+                if lapsed is not None:      # a claim that still pays is in the record
+                    self._lapsed_event(seat, p.answers[seat], p.from_seat)
                     self._post("kong", seat, lapsed, table_labels(self))
             self._mark_claimed(p.from_seat)
             self._wins([p.wins[s] for s in winners], p.from_seat, "discard")
@@ -409,8 +431,16 @@ class Round:
         if not claims:
             self._next_turn(p.from_seat)
             return
-        seat = min(claims, key=lambda s: self.flow.claim_rank(self, s, p.answers[s], p.from_seat))
-        self._claim(seat, p.answers[seat], p.from_seat, p.tile)
+        discarder = p.from_seat
+        seat = min(claims, key=lambda s: self.flow.claim_rank(self, s, p.answers[s], discarder))
+        self._claim(seat, p.answers[seat], discarder, p.tile)
+
+    def _lapsed_event(self, seat: int, action: Action, discarder: int) -> None:
+        """Record a claim that a win on the same discard left unmade but that the region
+        still pays (Fuzhou's 明扛, L97): the claim's event, marked ``lapsed``, so that a
+        reader sees why the ledger is paid and a replay repeats the claim."""
+        self.events.append({"type": action.type, "seat": seat, "from": discarder,
+                            "tiles": tiles.format_sequence(action.tiles), "lapsed": True})
 
     def _mark_claimed(self, discarder: int) -> None:
         s = self.seats[discarder]
@@ -498,6 +528,7 @@ class Round:
             self._bugang_stands(p.from_seat, p.meld, p.tile)
             return
         self.flow.robbed(self, p.from_seat, p.meld, p.tile)
+        self.resolving = "rob"
         winners = self.flow.winners(self, claimants, p.from_seat)
         self._wins([p.wins[s] for s in winners], p.from_seat, "rob")
 
@@ -553,19 +584,20 @@ class Round:
 
     def _on_haidi(self, seat: int, action: Action, p: _Pending) -> None:
         if action.type == "win":
-            ctx, result = p.wins[seat]
-            self._wins([(ctx, result)], None, ctx.source)
+            found = p.wins[seat]
+            self._wins([found], None, found.ctx.source)
         else:
             self.seats[seat].last_draw = None
             self._next_turn(seat)
 
     # ---------------------------------------------------------------- wins and the end
 
-    def _wins(self, found: list[tuple[WinContext, ScoreResult]], from_seat: Optional[int], source: str) -> None:
-        winners = tuple(ctx.seat for ctx, _ in found)
+    def _wins(self, found: list[Found], from_seat: Optional[int], source: str) -> None:
+        winners = tuple(f.ctx.seat for f in found)
         self.win_events.append(WinEvent(winners, from_seat, source))
+        self.wins.extend(found)
         finished_before = [s.finished for s in self.seats]
-        for ctx, result in found:
+        for ctx, result, _, _ in found:
             event: dict[str, Any] = {"type": "win", "seat": ctx.seat}
             if from_seat is not None:
                 event["from"] = from_seat
@@ -579,12 +611,13 @@ class Round:
             s = self.seats[ctx.seat]
             s.finished = True
             s.win_tile = ctx.tile
+            if ctx.self_draw:          # the winning tile is held apart from the 13 tiles
+                s.concealed[ctx.tile] -= 1
         self.first_turn = False
         if self.flow.round_over_after_win(self):
             self._end()
             return
-        last = max(winners, key=lambda w: (w - from_seat) % 4) if from_seat is not None else winners[0]
-        self._next_turn(last)
+        self._next_turn(self.flow.play_on_after(self, winners, from_seat))
 
     def _post(self, cause: str, seat: Optional[int], ledger: Ledger, labels: dict[int, str],
               skip: Optional[list[bool]] = None) -> None:

@@ -72,9 +72,21 @@ class Flow:
         """The fewest live tiles with which a kong may be declared (its replacement)."""
         return 1
 
+    def replacement_from_back(self, rules: Any) -> bool:
+        """Whether replacement draws come from the back of the wall (else the front)."""
+        return True
+
     def burns(self, rules: Any) -> bool:
         """Whether each replacement draw burns the top of the last stack (Fuzhou)."""
         return False
+
+    def angang_public(self, rules: Any) -> bool:
+        """Whether a concealed kong's tiles are shown to the other seats."""
+        return False
+
+    def burns_public(self, rules: Any) -> bool:
+        """Whether burnt tiles are shown face up."""
+        return True
 
     def after_deal(self, rnd: "Round") -> None:
         """What happens once the deal is done (Wuhan flips the indicator)."""
@@ -191,9 +203,11 @@ class Flow:
     # ---------------------------------------------------------------- wins
 
     def situation(self, rnd: "Round", ctx: WinContext, labels: dict[int, str]) -> Situation:
-        """The facts of this win for the region's ``score`` (only facts it reads)."""
-        return Situation(ctx.tile, self_draw=ctx.self_draw, after_kong=ctx.source == "replacement",
-                         robbing_kong=ctx.source == "rob")
+        """The facts of this win for the region's ``score`` (only facts it reads):
+        default, how the tile came (a kong's replacement, a robbed kong)."""
+        facts = rnd.region.FACTS
+        known: dict[str, Any] = {"after_kong": ctx.source == "replacement", "robbing_kong": ctx.source == "rob"}
+        return Situation(ctx.tile, self_draw=ctx.self_draw, **{k: v for k, v in known.items() if k in facts})
 
     def win_allowed(self, rnd: "Round", ctx: WinContext, result: ScoreResult) -> bool:
         """Whether a scored win may be taken (過水 blocks, minimum values)."""
@@ -211,6 +225,22 @@ class Flow:
         """Which of several seats claiming a win on one tile win (default: all,
         一炮多響), in turn order after ``from_seat``."""
         return sorted(claimants, key=lambda s: (s - from_seat) % 4)
+
+    def last_discard_claims(self, rules: Any) -> bool:
+        """Whether the discard after the last draw may be claimed by 碰 / 吃 as well
+        as won (default: a win only; the round cannot outlast the wall)."""
+        return False
+
+    def play_on_after(self, rnd: "Round", winners: Sequence[int], from_seat: Optional[int]) -> int:
+        """Where play goes on after a win the round survives: it passes to the next
+        seat after the winner (of several, the one farthest from the discarder)."""
+        if from_seat is None:
+            return winners[0]
+        return max(winners, key=lambda w: (w - from_seat) % 4)
+
+    def winner_hand_public(self, rules: Any) -> bool:
+        """Whether a winner's hand is shown to all (the round may go on after it)."""
+        return True
 
     def round_over_after_win(self, rnd: "Round") -> bool:
         """Whether the round ends now that a win (or a multi-win) happened."""

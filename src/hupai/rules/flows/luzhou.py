@@ -3,13 +3,13 @@ discarded, 硬碰 before 貼鬼碰, 報牌, 過水, and the blood battle that go
 players have won or the wall is gone."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Any, Optional, Sequence
 
 from ... import _core
 from ...tiles import HONORS, RED
 from .. import luzhou
 from ..ledger import Ledger
-from ..result import ScoreResult
+from ..result import ExhaustResult, ScoreResult
 from ..situation import Situation
 from .base import LABELS, Flow, WinContext
 
@@ -19,8 +19,19 @@ if TYPE_CHECKING:
 __all__ = ["LuzhouFlow", "FLOW"]
 
 
+def peng_kind(meld: Any) -> int:
+    """The kind of a 碰 (its claimed tile; a 貼鬼碰 holds a ghost besides)."""
+    return meld.claimed if meld.claimed is not None else meld.tiles[0]
+
+
 class LuzhouFlow(Flow):
-    """The flow defaults of luzhou-flow.md §12."""
+    """The flow defaults of luzhou-flow.md §12, and the options beside them that are
+    ``flow_*`` fields of :class:`~hupai.rules.luzhou.LuzhouRules` (docs/rules/luzhou.md,
+    "Round flow", lists the ones not played)."""
+
+    FLAGS = ("flow_replacement_source", "flow_last_discard_claims", "flow_after_peng", "flow_next_after_win",
+             "flow_multirob", "flow_winner_hand", "flow_angang_reveal", "flow_baopai_lock",
+             "flow_dihu_interrupt", "flow_chajiao_after_last_win")
 
     def tile_set(self, rules: Any) -> list[int]:
         # 108 suited tiles and 4 or 8 紅中 (L19, L65-67); no other honour
@@ -29,12 +40,31 @@ class LuzhouFlow(Flow):
     def jokers(self, rnd: "Round") -> tuple[int, ...]:
         return (RED,)
 
+    def replacement_from_back(self, rules: Any) -> bool:
+        # L45 "摸起來張牌" says not from where: Sichuan practice takes the tail
+        return bool(rules.flow_replacement_source == "tail")
+
+    def last_discard_claims(self, rules: Any) -> bool:
+        # 查叫 comes "最后一張牌打出后" (L33): by default the last discard may only be won
+        return bool(rules.flow_last_discard_claims == "any")
+
+    def kongs_after_claim(self, rules: Any) -> bool:
+        # "碰了一對后再模一張來杠" (L41): a kong follows a draw
+        return bool(rules.flow_after_peng == "kong_allowed")
+
+    def winner_hand_public(self, rules: Any) -> bool:
+        # 胡 is declared (L29): the winning hand is shown to be checked
+        return bool(rules.flow_winner_hand == "revealed")
+
+    def angang_public(self, rules: Any) -> bool:
+        return bool(rules.flow_angang_reveal == "kind")
+
     def dead_discard(self, rnd: "Round", tile: int) -> bool:
         return tile == RED          # a discarded ghost is dead: no 碰, 杠 or 胡 on it (L19)
 
     def locked(self, rnd: "Round", seat: int) -> bool:
         # after 報牌 the seat only draws and discards (flow §4 step 6, L125)
-        return rnd.seats[seat].declared == "baopai"
+        return rnd.seats[seat].declared == "baopai" and rnd.rules.flow_baopai_lock == "draw_discard"
 
     def angang_options(self, rnd: "Round", seat: int) -> list[tuple[int, ...]]:
         # 內杠: four identical natural tiles (L37); ghosts stand in no 暗杠
@@ -60,7 +90,7 @@ class LuzhouFlow(Flow):
         s = rnd.seats[seat]
         if self.locked(rnd, seat):
             return []
-        out = []
+        out: list[tuple[int, ...]] = []
         if s.concealed[tile] >= 2:
             out.append((tile, tile, tile))
         if s.concealed[tile] >= 1 and s.concealed[RED] >= 1:
@@ -76,7 +106,7 @@ class LuzhouFlow(Flow):
 
     def robbed_tile(self, rnd: "Round", konger: int, peng: Any, added: int) -> int:
         # robbing a 補杠紅中 wins on the tile the ghost stands for (L43)
-        return peng.claimed if added == RED else added
+        return peng_kind(peng) if added == RED else added
 
     def robbed(self, rnd: "Round", konger: int, index: int, added: int) -> None:
         # the robber takes a natural tile of the 碰 and the 紅中 stays in it (L43)
@@ -85,7 +115,7 @@ class LuzhouFlow(Flow):
         s = rnd.seats[konger]
         m = s.melds[index]
         kept = list(m.tiles)
-        kept.remove(m.claimed)
+        kept.remove(peng_kind(m))
         s.melds[index] = m._replace(tiles=tuple(kept) + (RED,))
 
     # ---------------------------------------------------------------- 報牌 (L125)
@@ -113,7 +143,9 @@ class LuzhouFlow(Flow):
 
     def situation(self, rnd: "Round", ctx: WinContext, labels: dict[int, str]) -> Situation:
         s = rnd.seats[ctx.seat]
-        dihu = (ctx.source == "draw" and ctx.seat != rnd.dealer and not rnd.any_claim
+        # 地胡: a non-dealer's first draw (L115), voided by any earlier 碰 / 杠 (C17)
+        untouched = not rnd.any_claim or rnd.rules.flow_dihu_interrupt == "none"
+        dihu = (ctx.source == "draw" and ctx.seat != rnd.dealer and untouched
                 and not s.discards and len(s.received) == 14)
         kong_discard = ctx.source == "discard" and ctx.from_seat is not None \
             and rnd.seats[ctx.from_seat].kong_this_turn
@@ -128,6 +160,27 @@ class LuzhouFlow(Flow):
         s = rnd.seats[ctx.seat]
         s.guoshui = max(s.guoshui or 0, int(result.value))
 
+    def winners(self, rnd: "Round", claimants: Sequence[int], from_seat: int) -> list[int]:
+        # 一炮多響 (L135) and every robber (L43); first_only keeps the nearest robber
+        order = super().winners(rnd, claimants, from_seat)
+        if rnd.resolving == "rob" and rnd.rules.flow_multirob == "first_only":
+            return order[:1]
+        return order
+
+    def play_on_after(self, rnd: "Round", winners: Sequence[int], from_seat: Optional[int]) -> int:
+        # 血戰 goes on from the winner's 下家 (L5 is silent); after_discarder: from the discarder's
+        if from_seat is not None and rnd.rules.flow_next_after_win == "after_discarder":
+            return from_seat
+        return super().play_on_after(rnd, winners, from_seat)
+
+    def exhaust(self, rnd: "Round") -> ExhaustResult:
+        # 查叫 "所有牌摸完" (L141), also when the last tile was won; L33's "最后一張牌打出后"
+        # read alone (flow_chajiao_after_last_win false) holds none then
+        last_won = len(rnd.events) >= 2 and rnd.events[-2]["type"] == "win"
+        if last_won and not rnd.rules.flow_chajiao_after_last_win:
+            return ExhaustResult({}, Ledger(), luzhou.UNIT, None, event="the last tile was won: no 查叫 (L33)")
+        return super().exhaust(rnd)
+
     def round_over_after_win(self, rnd: "Round") -> bool:
         # 血戰: "直到“胡完三家”或“抓光牌”為止" (L5)
         return sum(s.finished for s in rnd.seats) >= 3
@@ -136,15 +189,20 @@ class LuzhouFlow(Flow):
         return "chajiao"
 
     def end_ledgers(self, rnd: "Round") -> list[tuple[str, Optional[int], Ledger]]:
-        # 喜錢 of every seat that received five ghosts this round, from the three others,
-        # in turn order from the dealer (L129; 8 ghosts only)
-        out = []
+        # 喜錢 (8 ghosts) of every seat that received five ghosts this round, counting the
+        # deal and every draw ("一局之內摸到了五個鬼牌"), with the three others, winners or
+        # not ("向剩下三家收取…不論自己胡沒胡牌"), in turn order from the dealer (L129); a
+        # win's value leaves it out, so a winner collects here too
+        out: list[tuple[str, Optional[int], Ledger]] = []
         for k in range(4):
             seat = (rnd.dealer + k) % 4
-            ghosts = rnd.seats[seat].received.count(RED)
-            ledger = luzhou.xiqian_settlement(LABELS[seat], [LABELS[o] for o in range(4) if o != seat], ghosts,
-                                              rnd.seats[seat].finished and rnd.rules.xiqian_mode == "mode2",
-                                              rnd.rules)
+            s = rnd.seats[seat]
+            ghosts = s.received.count(RED)
+            others = [LABELS[o] for o in range(4) if o != seat]
+            if s.finished:
+                ledger = luzhou.xiqian_collected(LABELS[seat], others, ghosts, rnd.rules)
+            else:
+                ledger = luzhou.xiqian_settlement(LABELS[seat], others, ghosts, False, rnd.rules)
             if ledger.transfers:
                 out.append(("xiqian", seat, ledger))
         return out

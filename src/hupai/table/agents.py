@@ -1,0 +1,128 @@
+"""Agents: anything with ``act(observation, legal_actions) -> action``.  Built in:
+``random`` (uniform over the legal actions, seeded) and ``greedy`` (wins whenever it
+can, discards by the region's ``analyze_discards``, claims a 碰 / 杠 / 吃 when that does
+not raise its shanten, declares whatever the region lets it declare)."""
+from __future__ import annotations
+
+import random
+from typing import Any, Callable, Protocol, Sequence, runtime_checkable
+
+import numpy as np
+
+from .. import _core
+from .._messages import short
+from ..analysis import analyze_discards
+from ..rules.model import DeclaredMeld
+from .model import Action
+from .observation import Observation
+
+__all__ = ["Agent", "RandomAgent", "GreedyAgent", "AGENTS", "make_agent", "agent_seed"]
+
+
+@runtime_checkable
+class Agent(Protocol):
+    def act(self, observation: Observation, legal_actions: Sequence[Action]) -> Action: ...
+
+
+def agent_seed(seed: int, round_index: int, seat: int) -> int:
+    """The seed of the agent at ``seat`` in round ``round_index`` of a run seeded
+    ``seed`` (independent of the wall's stream)."""
+    seq = np.random.SeedSequence(int(seed), spawn_key=(int(round_index), 1 + int(seat)))
+    return int(seq.generate_state(1, np.uint64)[0])
+
+
+class RandomAgent:
+    """Uniform over the legal actions, from its own seeded generator."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self._rng = random.Random(seed)
+
+    def act(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
+        return legal_actions[self._rng.randrange(len(legal_actions))]
+
+
+def _shanten(counts: Sequence[int], jokers: tuple[int, ...]) -> int:
+    c = bytearray(counts)
+    n = 0
+    for j in jokers:
+        n += c[j]
+        c[j] = 0
+    return int(_core.shanten(c, n))
+
+
+class GreedyAgent:
+    """Wins when it can; declares when offered; kongs and claims that keep its shanten;
+    otherwise the best discard of the region's analysis."""
+
+    def __init__(self, seed: int = 0) -> None:
+        del seed        # deterministic: it needs no generator
+
+    def act(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
+        kinds = {a.type for a in legal_actions}
+        for wanted in ("win", "declare"):
+            if wanted in kinds:
+                return next(a for a in legal_actions if a.type == wanted)
+        claims = [a for a in legal_actions if a.type in ("special_kong", "angang", "bugang", "minggang", "peng",
+                                                         "chi")]
+        if claims:
+            keep = self._claim_keeping_shanten(observation, claims)
+            if keep is not None:
+                return keep
+        discards = [a for a in legal_actions if a.type == "discard"]
+        if not discards:
+            return next(a for a in legal_actions if a.type == "pass")
+        return self._discard(observation, discards)
+
+    def _claim_keeping_shanten(self, obs: Observation, claims: list[Action]) -> Action | None:
+        counts = obs.concealed
+        jokers = obs.jokers
+        before = _shanten(counts, jokers)
+        for a in claims:
+            after = list(counts)
+            if a.type == "special_kong":
+                if a.tile in jokers:
+                    continue           # keep a joker
+                return a               # a must-kong tile blocks every win
+            used = list(a.tiles)
+            if a.type in ("peng", "minggang", "chi") and obs.last_discard is not None:
+                used.remove(obs.last_discard[1])
+            if a.type == "bugang":
+                used = [a.tiles[-1]]
+            for t in used:
+                after[t] -= 1
+            if min(after) < 0 or sum(after) == 0:
+                continue
+            if _shanten(after, jokers) <= before:
+                return a
+        return None
+
+    def _discard(self, obs: Observation, discards: list[Action]) -> Action:
+        legal = {a.tile: a for a in discards}
+        if len(legal) == 1:
+            return discards[0]
+        rules = obs.rules
+        counts = np.array(obs.concealed, dtype=np.uint8)
+        melds = [DeclaredMeld(m.kind, m.tiles) for m in obs.melds(obs.seat)]
+        situation = obs.situation
+        facts: dict[str, Any] = {} if situation is None else \
+            {name: getattr(situation, name) for name in situation.given()}
+        try:
+            options = analyze_discards(counts, visible=np.array(obs.visible(), dtype=np.uint8), rules=rules,
+                                       melds=melds, **facts)
+        except ValueError:
+            options = []
+        for o in options:
+            if o.discard in legal:
+                return legal[o.discard]
+        return discards[-1]
+
+
+#: The built-in agents by name.
+AGENTS: dict[str, Callable[[int], Agent]] = {"random": RandomAgent, "greedy": GreedyAgent}
+
+
+def make_agent(name: str, seed: int) -> Agent:
+    """A built-in agent by name, seeded."""
+    if name not in AGENTS:
+        raise ValueError(f"unknown agent {short(name)}; built in: {', '.join(AGENTS)}")
+    return AGENTS[name](seed)

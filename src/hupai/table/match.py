@@ -1,0 +1,74 @@
+"""Playing rounds with agents, and a match: rounds in sequence with the scores carried
+over and the next dealer the region's rule gives (連莊, rotation, multi-win rules)."""
+from __future__ import annotations
+
+from typing import Any, Callable, Optional, Sequence, Union
+
+from .._messages import short
+from ..rules.region import Region
+from .agents import Agent, agent_seed, make_agent
+from .model import Amount
+from .observation import Observation
+from .round import Round
+
+__all__ = ["play", "play_round", "Match"]
+
+AgentSpec = Union[str, Agent]
+
+
+def play(rnd: Round, agents: Sequence[Agent]) -> Round:
+    """Play ``rnd`` to its end, asking ``agents[seat]`` at each decision."""
+    if len(agents) != 4:
+        raise ValueError(f"a round needs four agents, one per seat, not {len(agents)}")
+    while not rnd.done:
+        seat = rnd.to_act
+        assert seat is not None
+        legal = rnd.legal_actions()
+        rnd.step(agents[seat].act(Observation(rnd, seat), legal))
+    return rnd
+
+
+def _agents(specs: Sequence[AgentSpec], seed: int, round_index: int) -> list[Agent]:
+    if isinstance(specs, str) or len(specs) != 4:
+        raise ValueError(f"four agents, one per seat, not {short(specs)}")
+    return [make_agent(a, agent_seed(seed, round_index, seat)) if isinstance(a, str) else a
+            for seat, a in enumerate(specs)]
+
+
+def play_round(region: Union[str, Region], rules: Any = None, *, seed: int = 0, round_index: int = 0,
+               dealer: int = 0, scores_before: Sequence[Amount] = (0, 0, 0, 0),
+               agents: Sequence[AgentSpec] = ("random",) * 4) -> Round:
+    """One round of ``region`` seeded by ``(seed, round_index)``, played by ``agents``
+    (built-in names are seeded from the same two numbers and the seat)."""
+    rnd = Round(region, rules, seed=seed, round_index=round_index, dealer=dealer, scores_before=scores_before)
+    return play(rnd, _agents(agents, seed, round_index))
+
+
+class Match:
+    """Rounds in sequence: each round's ``scores_before`` are the last one's scores
+    after it, its dealer the last one's ``next_dealer``; round i's wall is seeded by
+    ``(seed, i)``.  ``play(rounds, until=...)`` plays up to ``rounds`` more rounds, or
+    until ``until(match)`` is true after a round."""
+
+    def __init__(self, region: Union[str, Region], rules: Any = None, *, seed: int = 0, first_dealer: int = 0,
+                 scores: Sequence[Amount] = (0, 0, 0, 0), agents: Sequence[AgentSpec] = ("random",) * 4) -> None:
+        self.region, self.rules, self.seed = region, rules, seed
+        self.dealer = first_dealer
+        self.scores: list[Amount] = list(scores)
+        self.agents = list(agents)
+        self.rounds: list[Round] = []
+
+    def play(self, rounds: int = 1, until: Optional[Callable[["Match"], bool]] = None) -> "Match":
+        for _ in range(rounds):
+            rnd = play_round(self.region, self.rules, seed=self.seed, round_index=len(self.rounds),
+                             dealer=self.dealer, scores_before=self.scores, agents=self.agents)
+            self.rounds.append(rnd)
+            self.scores = rnd.scores_after
+            assert rnd.next_dealer is not None
+            self.dealer = rnd.next_dealer
+            if until is not None and until(self):
+                break
+        return self
+
+    def records(self) -> list[dict[str, Any]]:
+        return [r.record() for r in self.rounds]
