@@ -46,7 +46,8 @@ JINJI_FLIP = tiles.S9  # flipping 九条 makes 幺鸡 the chicken: 金鸡 (L212-
 
 @dataclass(frozen=True)
 class GuiyangRules(RegionFlags):
-    """Flags of the Guiyang digest (§8), with their defaults."""
+    """Flags of the Guiyang digest (§8), with their defaults, and of its round flow
+    (``flow_*``, guiyang-flow §12), which only the table engine reads."""
 
     PREFIX = "guiyang_"
     CHOICES = {
@@ -59,6 +60,18 @@ class GuiyangRules(RegionFlags):
         "baopai_mode": ("block_win", "penalty"), "longqidui_multi_quad": ("single_long", "per_quad"),
         "lianzhuang": ("off", "on"), "genzhang": ("off", "on"), "yingxiongji": ("off", "on"),
         "v4_chickens": ("off", "on"),
+        # the round flow of the table engine (rules/guiyang-flow.md §12; read by flows/guiyang.py)
+        "flow_after_peng": ("discard_only", "kong_allowed"),
+        "flow_baoting_window": ("first_discard", "yuanshou"),
+        "flow_baoting_kongs": ("wait_preserving", "none"),
+        "flow_repao_scope": ("turn", "last"),
+        "flow_robbed_void": ("by_table", "kong_only", "yifei", "all_dou"),
+        "flow_multirob": ("all", "first_only"),
+        "flow_multiwin_discarder_dou": ("keep", "void"),
+        "flow_multiwin_dealer": ("by_count", "discarder"),
+        "flow_exhaust_dealer": ("by_table", "stays", "by_ready"),
+        "flow_genzhang_repeat": ("first_only", "doubling"),
+        "flow_angang_reveal": ("kind", "hidden"),
     }
     __hash__ = RegionFlags.__hash__
 
@@ -78,6 +91,21 @@ class GuiyangRules(RegionFlags):
     genzhang: str = "off"                        # C16
     yingxiongji: str = "off"                     # C17
     v4_chickens: str = "off"                     # 篇四 冲锋鸡 / 碰鸡 / kong chickens / 责任鸡 (L335-346)
+    # the round flow (guiyang-flow.md §12): only the table engine reads these
+    flow_after_peng: str = "discard_only"        # or "kong_allowed": 闷豆 / 转弯豆 before the discard
+    flow_baoting_window: str = "first_discard"   # 报听 after the first discard (L93, L168); "yuanshou" (L95)
+    flow_baoting_kongs: str = "wait_preserving"  # a 报听 seat's kongs keep its waits (L93, L169); "none"
+    flow_shabao_on_declaring_discard: bool = True   # the declaring discard is a 杀报 (L93, L170-172)
+    flow_shabao_overrides_guoshui: bool = True   # 杀报 "任何时候都可以胡" beats 过水 (L171-172)
+    flow_repao_scope: str = "turn"               # 热炮 voids every kong of the turn (L187); "last"
+    flow_robbed_void: str = "by_table"           # v1 yifei (L68), v2 / v3 kong_only (L192, L284); "all_dou" (L330)
+    flow_multirob: str = "all"                   # every robber wins (L331, L360); "first_only"
+    flow_multiwin_discarder_dou: str = "keep"    # or "void": 一炮三响's discarder loses his 豆 (L356)
+    flow_multiwin_dealer: str = "by_count"       # two winners: the first after the discarder (L321); "discarder"
+    flow_exhaust_dealer: str = "by_table"        # v1 / v2 stays, v3 by_ready (L74-78, L291-300, L321)
+    flow_chicken_requires_ready: bool = True     # 鸡 only to ready seats (L91, L208); false: v3 L304
+    flow_genzhang_repeat: str = "first_only"     # 跟张 once (L100); "doubling" (L101)
+    flow_angang_reveal: str = "kind"             # a 闷豆's kind is seen (v4 L334); "hidden"
 
     def __post_init__(self) -> None:
         self._check_choices()

@@ -389,12 +389,13 @@ class Round:
                 if found is not None:
                     opts.append(WIN)
                     wins[seat] = found
-            # a 碰 or 杠 needs a copy of the tile in hand; a 吃 is only ever the next seat's
-            if not last and (s.concealed[tile] or k == 1):
-                opts += [Action("peng", p) for p in f.peng_options(self, seat, tile)]
-                if self.wall.live >= f.kong_min_live(self.rules) and f.minggang_allowed(self, seat, tile):
-                    opts.append(Action("minggang", (tile,) * 4))
-                opts += [Action("chi", c) for c in f.chi_options(self, seat, tile, discarder)]
+            if not last:
+                if s.concealed[tile]:        # a 碰 or 杠 needs a copy of the tile in hand
+                    opts += [Action("peng", p) for p in f.peng_options(self, seat, tile)]
+                    if self.wall.live >= f.kong_min_live(self.rules) and f.minggang_allowed(self, seat, tile):
+                        opts.append(Action("minggang", (tile,) * 4))
+                if k == 1:                   # a 吃 is only ever the next seat's
+                    opts += [Action("chi", c) for c in f.chi_options(self, seat, tile, discarder)]
             if opts:
                 opts.append(PASS)
                 order.append(seat)
@@ -455,6 +456,8 @@ class Round:
         s.waits = None
         self._mark_claimed(discarder)
         self.any_claim = True
+        s.kong_this_turn = False         # a claim starts the claimer's turn, as a draw does
+        s.turn_kongs = []
         meld = TableMeld(action.type, action.tiles, discarder, tile)
         s.melds.append(meld)
         self.events.append({"type": action.type, "seat": seat, "from": discarder,

@@ -138,14 +138,14 @@ class Flow:
     def angang_options(self, rnd: "Round", seat: int) -> list[tuple[int, ...]]:
         """Concealed kongs the seat may make: four natural copies (none when locked)."""
         s = rnd.seats[seat]
-        if self.locked(rnd, seat):
+        if 4 not in s.concealed or self.locked(rnd, seat):
             return []
         return [(t,) * 4 for t in range(34) if s.concealed[t] == 4]
 
     def bugang_options(self, rnd: "Round", seat: int) -> list[tuple[int, ...]]:
         """Kongs made by adding a concealed tile to an own 碰 (the added tile last)."""
         s = rnd.seats[seat]
-        if self.locked(rnd, seat):
+        if not s.melds or self.locked(rnd, seat):
             return []
         return [m.tiles + (m.claimed,) for m in s.melds
                 if m.kind == "peng" and m.claimed is not None and s.concealed[m.claimed]]
@@ -222,9 +222,18 @@ class Flow:
         rnd.seats[seat].passed_win = False
 
     def winners(self, rnd: "Round", claimants: Sequence[int], from_seat: int) -> list[int]:
-        """Which of several seats claiming a win on one tile win (default: all,
-        一炮多響), in turn order after ``from_seat``."""
-        return sorted(claimants, key=lambda s: (s - from_seat) % 4)
+        """Which of several seats claiming a win on one tile win, in turn order after
+        ``from_seat`` (default: all, 一炮多響; of several robbers of a 補杠 only the
+        first unless :meth:`every_robber_wins`); ``rnd.resolving`` says whether the
+        tile is a discard or a robbed kong's."""
+        order = sorted(claimants, key=lambda s: (s - from_seat) % 4)
+        if rnd.resolving == "rob" and not self.every_robber_wins(rnd.rules):
+            return order[:1]
+        return order
+
+    def every_robber_wins(self, rules: Any) -> bool:
+        """Whether every seat robbing one 補杠 wins (default), or only the first."""
+        return True
 
     def last_discard_claims(self, rules: Any) -> bool:
         """Whether the discard after the last draw may be claimed by 碰 / 吃 as well

@@ -131,13 +131,10 @@ class FuzhouFlow(Flow):
         if rnd.rules.flow_guoshui == "until_own_draw":
             rnd.seats[ctx.seat].guoshui = True
 
-    def winners(self, rnd: "Round", claimants: Sequence[int], from_seat: int) -> list[int]:
+    def every_robber_wins(self, rules: Any) -> bool:
         # 一炮多響: every claimant wins (L95-97); a multi-rob too, unless first_only (L55
         # is silent)
-        ordered = super().winners(rnd, claimants, from_seat)
-        if rnd.rules.flow_multirob == "first_only" and _robbing(rnd):
-            return ordered[:1]
-        return ordered
+        return bool(rules.flow_multirob == "all")
 
     # ---------------------------------------------------------------- the end
 
@@ -186,15 +183,6 @@ def _duoxiang(rnd: "Round", winners: Sequence[int]) -> bool:
     if rnd.rules.flow_duoxiang_definition != "claimants":
         return False
     return any(e.cause == "kong" and any(p.reason == L97_KONG for p in e.payments) for e in rnd.entries)
-
-
-def _robbing(rnd: "Round") -> bool:
-    """Whether the wins being decided rob a 補扛: the latest event other than a declined
-    win's pass is the 補扛 itself (on a discard win it is the discard)."""
-    for event in reversed(rnd.events):
-        if event["type"] != "pass":
-            return event["type"] == "bugang"
-    return False
 
 
 def _all_honours(rnd: "Round", seat: int, counts: bytearray) -> bool:

@@ -160,12 +160,9 @@ class LuzhouFlow(Flow):
         s = rnd.seats[ctx.seat]
         s.guoshui = max(s.guoshui or 0, int(result.value))
 
-    def winners(self, rnd: "Round", claimants: Sequence[int], from_seat: int) -> list[int]:
+    def every_robber_wins(self, rules: Any) -> bool:
         # 一炮多響 (L135) and every robber (L43); first_only keeps the nearest robber
-        order = super().winners(rnd, claimants, from_seat)
-        if rnd.resolving == "rob" and rnd.rules.flow_multirob == "first_only":
-            return order[:1]
-        return order
+        return bool(rules.flow_multirob == "all")
 
     def play_on_after(self, rnd: "Round", winners: Sequence[int], from_seat: Optional[int]) -> int:
         # 血戰 goes on from the winner's 下家 (L5 is silent); after_discarder: from the discarder's
