@@ -24,14 +24,15 @@ REGION_NAMES = sorted(REGIONS)
 
 
 def _conserved(rnd: Round) -> bool:
-    """Every tile of the wall is in exactly one place: a hand, a meld, a river (unless
-    claimed), a win (one tile per win event, however many won on it), flipped, burnt
-    or still in the wall."""
+    """Every tile of the wall is in exactly one place: a hand, a meld, a single-tile
+    kong, a river (unless claimed), a win (one tile per win event, however many won on
+    it), flipped, burnt or still in the wall."""
     held: Counter = Counter()
     for s in rnd.seats:
         held.update({t: c for t, c in enumerate(s.concealed) if c})
         for m in s.melds:
             held.update(m.tiles)
+        held.update(s.special_tiles)     # Wuhan's single-tile kongs
         held.update(t for t, claimed in zip(s.discards, s.claimed) if not claimed)
     k = 0
     for ev in rnd.win_events:

@@ -52,7 +52,8 @@ KAIKOU_FAN, KOUKOU_FAN = "kaikou_fan", "koukou_fan"
 
 @dataclass(frozen=True)
 class WuhanRules(RegionFlags):
-    """Flags of the Wuhan digest (§8), with their defaults."""
+    """Flags of the Wuhan digest (§8), with their defaults, and of its round flow
+    (``flow_*``, wuhan-flow §12), which only the table engine reads."""
 
     PREFIX = "wuhan_"
     CHOICES = {
@@ -61,6 +62,13 @@ class WuhanRules(RegionFlags):
         "big_zimo_fangchong_factor": (1.5, 2), "guoshui": ("same_tile_unless_higher", "none"),
         "qianggang_settlement": ("as_gangkai_robbed_pays_all", "discard_like"),
         "multi_win_priority": ("next_after_discarder", "from_dealer"),
+        # the round flow of the table engine (wuhan-flow.md §12; rules/flows/wuhan.py)
+        "flow_haidi_reserve": (10, 0), "flow_replacement_source": ("tail", "front"),
+        "flow_kongs_after_claim": ("special_only", "all"),
+        "flow_claim_priority": ("hu_pengkong_chi", "seat_order"), "flow_chi_swap": ("allowed", "forbidden"),
+        "flow_guoshui_measure": ("total_received", "winner_multiplier"),
+        "flow_robbed_kong": ("reverts_to_peng", "counts_as_kong"),
+        "flow_dealer_rotation": ("next_seat", "previous_seat"),
     }
     __hash__ = RegionFlags.__hash__
 
@@ -81,6 +89,15 @@ class WuhanRules(RegionFlags):
     jianzihu_discard_forbidden: bool = True          # C13 (B-二.2.6)
     koukou_top_tiers: tuple[int, int, int] = (600, 700, 800)  # C17 (A-L137 gives 600; the rest unsourced)
     ghost_as_fifth_copy: bool = False                # C18
+    # the round flow (flows/wuhan.py), flow digest §12
+    flow_haidi_reserve: int = 10                     # A-L85, B-一.9.6: 5 stacks never drawn
+    flow_replacement_source: str = "tail"            # A-L87, B-一.9.7 "補牌" (no position): usual practice
+    flow_kongs_after_claim: str = "special_only"     # A-L15 "隨時", B-一.6: single-tile kongs only
+    flow_claim_priority: str = "hu_pengkong_chi"     # silent: 胡 > 碰/杠 > 吃
+    flow_chi_swap: str = "allowed"                   # silent: the claimed kind may be discarded
+    flow_guoshui_measure: str = "total_received"     # B-二.2.5 "胡牌翻数大于前一家"
+    flow_robbed_kong: str = "reverts_to_peng"        # silent; case WH-20
+    flow_dealer_rotation: str = "next_seat"          # B-一.12 "逆时针轮流坐庄" (A-L51 "上家" read as a slip)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "koukou_top_tiers", _tiers_of(self.koukou_top_tiers))
