@@ -111,7 +111,7 @@ class Round:
             order = shuffled(tile_set, seed, round_index)
         else:
             order = tiles.parse_sequence(wall) if isinstance(wall, str) else [tiles.tile_index(t) for t in wall]
-        self.wall = Wall(order, tile_set, self.flow.reserve(self.rules))
+        self.wall = Wall(order, tile_set, self.flow.reserve(self.rules), check=wall is not None)
         self.seats = [SeatState() for _ in range(4)]
         self.events: list[dict[str, Any]] = []
         self.entries: list[Entry] = []
@@ -222,7 +222,7 @@ class Round:
             for t in got:
                 s.concealed[t] += 1
             s.received.extend(got)
-            self.events.append({"type": "deal", "seat": seat, "tiles": tiles.format_sequence(got)})
+            self.events.append({"type": "deal", "seat": seat, "tiles": "".join([_NAME[t] for t in got])})
         self.flow.after_deal(self)
         self._opening_window([(d + k) % 4 for k in (1, 2, 3)])
 
@@ -295,7 +295,7 @@ class Round:
     def _self_draw(self, seat: int) -> Optional[Found]:
         s = self.seats[seat]
         if s.last_draw is None:          # the dealer's dealt 14: the best reading over any tile
-            if not (self.first_turn and seat == self.dealer):
+            if not (self.first_turn and seat == self.dealer) or not self.flow.may_win(self, seat, s.concealed):
                 return None
             best: Optional[Found] = None
             for t in range(34):
@@ -309,10 +309,7 @@ class Round:
     def _win(self, ctx: WinContext) -> Optional[Found]:
         """The scored win of ``ctx`` if it is one the seat may take now."""
         s = self.seats[ctx.seat]
-        if ctx.source == "dealt":
-            if not self.flow.may_win(self, ctx.seat, s.concealed):
-                return None
-        else:
+        if ctx.source != "dealt":       # (the dealt 14 passed may_win in _self_draw)
             if s.waits is None:
                 if ctx.self_draw:        # the 13 tiles before the draw
                     s.concealed[ctx.tile] -= 1

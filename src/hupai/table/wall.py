@@ -36,8 +36,9 @@ class Wall:
 
     __slots__ = ("tiles", "front", "back", "reserve")
 
-    def __init__(self, wall: Sequence[int], tile_set: Sequence[int], reserve: int = 0) -> None:
-        if Counter(wall) != Counter(tile_set):
+    def __init__(self, wall: Sequence[int], tile_set: Sequence[int], reserve: int = 0, check: bool = True) -> None:
+        """``check`` False only for a wall :func:`shuffled` made from ``tile_set``."""
+        if check and Counter(wall) != Counter(tile_set):
             raise ValueError(f"the wall is not a permutation of the region's {len(tile_set)} tiles "
                              f"(got {len(wall)} tiles: {short(tiles.format_sequence(wall))})")
         self.tiles = list(wall)

@@ -7,7 +7,9 @@ laid out singly, 吃 by the 下家 only, one winner per round, 過水 on the sam
 settles it outside the round, so this flow has no hook for it."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Optional, Sequence
+import functools
+
+from typing import TYPE_CHECKING, Any, NamedTuple, Optional, Sequence
 
 import numpy as np
 
@@ -28,6 +30,21 @@ _HAIDI_DRAWS = 4        # 海底: "摸最后4張牌時自摸" (A-L85, B-一.9.6)
 _KONG_MIN_LIVE = 5      # a kong's replacement is never a 海底 tile (flow §1, kong cutoff)
 _SUITED_258 = frozenset(t for t in range(HONORS) if t % 9 in (1, 4, 7))
 _HONOUR_KINDS = frozenset(range(HONORS, 34))
+
+
+class _IndicatorTiles(NamedTuple):
+    laizi: int
+    must_kong: frozenset[int]
+    special: frozenset[int]
+
+
+@functools.lru_cache(maxsize=256)
+def _indicator_tiles(indicator: int, rules: Any) -> _IndicatorTiles:
+    """The laizi and the must-kong tiles of an indicator under ``rules`` (asked on every
+    decision of a round, found once)."""
+    laizi = wuhan.laizi_of(indicator, rules)
+    must = wuhan.must_kong_tiles(indicator, rules)
+    return _IndicatorTiles(laizi, must, must | {laizi})
 
 
 class WuhanFlow(Flow):
@@ -63,15 +80,15 @@ class WuhanFlow(Flow):
         return rnd.flips["indicator"]
 
     def laizi(self, rnd: "Round") -> int:
-        return wuhan.laizi_of(self.indicator(rnd), rnd.rules)
+        return _indicator_tiles(self.indicator(rnd), rnd.rules).laizi
 
     def must_kong(self, rnd: "Round") -> frozenset[int]:
-        return wuhan.must_kong_tiles(self.indicator(rnd), rnd.rules)
+        return _indicator_tiles(self.indicator(rnd), rnd.rules).must_kong
 
     def special(self, rnd: "Round") -> frozenset[int]:
         """The must-kong tiles and the laizi: they leave a hand only as single-tile kongs
         (A-L15, A-L31, flow §0)."""
-        return self.must_kong(rnd) | {self.laizi(rnd)}
+        return _indicator_tiles(self.indicator(rnd), rnd.rules).special
 
     # ---------------------------------------------------------------- win pre-checks
 
