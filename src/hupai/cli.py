@@ -237,7 +237,7 @@ def _print_ledger(ledger, out) -> None:
     net = ledger.net()
     out.write("payments: " + (", ".join(f"{k} {v:+g}" for k, v in sorted(net.items())) or "none") + "\n")
     for t in ledger:
-        out.write(f"  {t.payer} -> {t.payee} {t.amount:g} ({t.reason})\n")
+        out.write(f"  {t.payer} -> {t.payee} {t.amount:g}: {t.reason}\n")
 
 
 # ------------------------------------------------------------------ chajiao

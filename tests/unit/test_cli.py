@@ -51,7 +51,7 @@ def test_requires_a_command(capsys):
 def test_score_command(capsys):
     code, out, _ = run(capsys, "score", "--rules", "luzhou", "23m7z456m234p9p", "--melds", "peng:111m",
                        "--win", "9p", "--self-draw")
-    assert code == 0 and "win: 5顆" in out and "閨自摸" in out and "A -> W 5 (自摸)" in out
+    assert code == 0 and "win: 5顆" in out and "閨自摸" in out and "A -> W 5: 自摸 (L137)" in out
     code, out, _ = run(capsys, "score", "--rules", "luzhou", "123m456m234p567p7z", "--win", "9p")
     assert code == 1 and "平胡不能點炮" in out
     code, out, _ = run(capsys, "score", "--rules", "luzhou", "1111p22p33p55p66p8p", "--win", "8p",
@@ -67,13 +67,13 @@ def test_chajiao_command(capsys, tmp_path):
     args = ["chajiao", "--rules", "luzhou", "--seat", "A=123m456m234p678p7z",
             "--seat", "B=13m46m9m147p258s69s", "--seat", "C=won", "--seat", "D=234m567m345p678p9p"]
     code, out, _ = run(capsys, *args)
-    assert code == 0 and "B: 花豬" in out and "C: has won" in out and "B -> D 10 (查叫)" in out
+    assert code == 0 and "B: 花豬" in out and "C: has won" in out and "B -> D 10: 查叫 (L141)" in out
     table = tmp_path / "t.json"
     table.write_text('{"seats": {"A": {"concealed": "123m456m234p678p7z", "melds": []}, '
                      '"B": {"won": true}, "C": {"concealed": "13m46m9m147p258s69s"}, "D": {"won": true}}, '
                      '"dealer": "A"}', encoding="utf-8")
     code, out, _ = run(capsys, "chajiao", "--rules", "luzhou", "--json", str(table))
-    assert code == 0 and "C -> A 2 (查叫)" in out
+    assert code == 0 and "C -> A 2: 查叫 (L141)" in out
 
 
 def test_chajiao_json_from_standard_input_not_inline(tmp_path):
@@ -81,7 +81,7 @@ def test_chajiao_json_from_standard_input_not_inline(tmp_path):
              '"C": {"concealed": "13m46m9m147p258s69s"}, "D": {"won": true}}}')
     proc = subprocess.run([sys.executable, "-m", "hupai.cli", "chajiao", "--rules", "luzhou", "--json", "-"],
                           input=table, capture_output=True, text=True)
-    assert proc.returncode == 0 and "C -> A 2 (查叫)" in proc.stdout
+    assert proc.returncode == 0 and "C -> A 2: 查叫 (L141)" in proc.stdout
     proc = subprocess.run([sys.executable, "-m", "hupai.cli", "chajiao", "--rules", "luzhou", "--json", table],
                           capture_output=True, text=True)
     assert proc.returncode == 2 and "not inline JSON" in proc.stderr and "Traceback" not in proc.stderr

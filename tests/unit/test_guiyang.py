@@ -158,7 +158,7 @@ def test_dou_settlement_voids_the_kong_of_a_re_pao():
     # 热炮 (L185-187): B's last kong (the 补杠) earns nothing; 一废全废 (v1 yifei, L63-64): none
     rules = GuiyangRules(dou_requires_ready=False)
     led = guiyang.dou_settlement(_dou_table(), {}, rules, re_pao="B")
-    assert [t.reason for t in led if t.payee == "B"] == ["点豆"]
+    assert [t.reason for t in led if t.payee == "B"] == ["点豆 (L173-176)"]
     led = guiyang.dou_settlement(_dou_table(), {}, GuiyangRules(dou_requires_ready=False, repao_mode="yifei"),
                                  re_pao="B")
     assert not [t for t in led if t.payee == "B"]
@@ -205,13 +205,13 @@ def test_v4_flag_default_and_validation():
 def test_menji_seven_from_each_fourteen_with_jinji(flip, each, shares):
     r = chicken_score([("angang", "1111s")], flip=flip)          # L341-343
     for s in "ABC":
-        assert itemised(r.ledger)[(s, "W", "闷鸡")] == shares
-        assert itemised(r.ledger).get((s, "W", "鸡"), 0) == each
+        assert itemised(r.ledger)[(s, "W", "闷鸡 (L341-343)")] == shares
+        assert itemised(r.ledger).get((s, "W", "鸡 (L205-214)"), 0) == each
     assert r.payments == {"W": 3 * (2 + each + shares), "A": -(2 + each + shares),
                           "B": -(2 + each + shares), "C": -(2 + each + shares)}
     assert r.detail["chickens"] == each + (8 if flip == "9s" else 4)   # a count: the kong's tiles too
     off = chicken_score([("angang", "1111s")], rules=GuiyangRules(), flip=flip)
-    assert "闷鸡" not in {t.reason for t in off.ledger}                # flag off: tile by tile
+    assert "闷鸡 (L341-343)" not in {t.reason for t in off.ledger}                # flag off: tile by tile
     assert off.payments["A"] == -(2 + each + (8 if flip == "9s" else 4))
 
 
@@ -219,7 +219,7 @@ def test_menji_seven_from_each_fourteen_with_jinji(flip, each, shares):
 def test_bugangji_eight_from_the_peng_feeder(flip, feeder, others, chicken):
     r = chicken_score([("bugang", "1111s", "B")], flip=flip)
     items = itemised(r.ledger)
-    assert (items[("B", "W", "补杠鸡")], items[("A", "W", "补杠鸡")], items[("C", "W", "补杠鸡")]) == \
+    assert (items[("B", "W", "补杠鸡 (L341-343)")], items[("A", "W", "补杠鸡 (L341-343)")], items[("C", "W", "补杠鸡 (L341-343)")]) == \
         (feeder, others, others)
     assert r.payments == {"W": 6 + 3 * chicken + feeder + 2 * others, "A": -(2 + chicken + others),
                           "B": -(2 + chicken + feeder), "C": -(2 + chicken + others)}
@@ -231,7 +231,7 @@ def test_zhigangji_eight_from_the_feeder_four_from_the_others(flip, feeder, othe
     assert r.value == 1                                                # 平胡 on a discard, with a 豆
     assert r.payments == {"W": 1 + 3 * chicken + feeder + 2 * others, "A": -(1 + chicken + feeder),
                           "B": -(chicken + others), "C": -(chicken + others)}
-    assert itemised(r.ledger)[("A", "W", "直杠鸡")] == feeder
+    assert itemised(r.ledger)[("A", "W", "直杠鸡 (L341-343)")] == feeder
 
 
 def test_pengji_chongfengji_and_discarded_chickens():
@@ -239,10 +239,10 @@ def test_pengji_chongfengji_and_discarded_chickens():
     kw = dict(discards=[T("1s"), T("5m"), T("9p")], chongfeng=True)
     r = chicken_score([("peng", "111s", "C")], **kw)
     assert itemised(r.ledger) == {
-        **{(s, "W", "自摸"): 2 for s in "ABC"},
-        **{(s, "W", "鸡"): 6 for s in "ABC"},          # 111s + 55m + the discarded 5m
-        **{(s, "W", "冲锋鸡"): 2 for s in "ABC"},      # L335
-        ("C", "W", "碰鸡"): 1}                          # L339
+        **{(s, "W", "自摸 (L27, L130)"): 2 for s in "ABC"},
+        **{(s, "W", "鸡 (L205-214)"): 6 for s in "ABC"},          # 111s + 55m + the discarded 5m
+        **{(s, "W", "冲锋鸡 (L335)"): 2 for s in "ABC"},      # L335
+        ("C", "W", "碰鸡 (L339)"): 1}                          # L339
     assert r.payments == {"W": 31, "A": -10, "B": -10, "C": -11}
     jin = chicken_score([("peng", "111s", "C")], flip="9s", **kw)  # 金鸡: 幺鸡 2, 冲锋鸡 4 (L338)
     assert jin.payments == {"W": 38, "A": -12, "B": -12, "C": -14}
@@ -280,9 +280,9 @@ def test_zerenji_a_discarder_who_is_not_ready_pays_the_ready_players():
              "C": Hand.parse("13589m2469p2578s"), "D": Hand.parse("2467m13578p3469s")}
     kw = dict(discards={"D": [T("1s"), T("5m")]}, chongfeng="D", win_tiles={"A": T("7m")})
     led = guiyang.chicken_settlement(hands, {"B": True}, T("4m"), V4, **kw)
-    assert itemised(led) == {("B", "A", "鸡"): 5, ("C", "A", "鸡"): 5, ("D", "A", "鸡"): 5,
-                             ("D", "A", "碰鸡"): 1,
-                             ("D", "A", "责任冲锋鸡"): 2, ("D", "B", "责任冲锋鸡"): 2}   # L344
+    assert itemised(led) == {("B", "A", "鸡 (L205-214)"): 5, ("C", "A", "鸡 (L205-214)"): 5, ("D", "A", "鸡 (L205-214)"): 5,
+                             ("D", "A", "碰鸡 (L339)"): 1,
+                             ("D", "A", "责任冲锋鸡 (L344-346)"): 2, ("D", "B", "责任冲锋鸡 (L344-346)"): 2}   # L344
     assert led.net() == {"A": 18, "B": -3, "C": -5, "D": -10}
     jin = guiyang.chicken_settlement(hands, {"B": True}, T("9s"), V4, **kw)
     assert jin.net() == {"A": 24, "B": -2, "C": -6, "D": -16}
@@ -300,7 +300,7 @@ def test_zerenji_a_konger_who_is_not_ready_owes_chickens_and_kong_money(kong, ne
              "C": Hand.parse("13589m2469p3s", [kong]), "D": Hand.parse("2467m13578p3469s")}
     led = guiyang.chicken_settlement(hands, {"B": True}, T("4m"), V4, win_tiles={"A": T("7m")})
     assert led.net() == net and sum(led.net().values()) == 0
-    assert {t.reason for t in led if t.payer == "C"} >= {"责任杠钱"}
+    assert {t.reason for t in led if t.payer == "C"} >= {"责任杠钱 (L344-346)"}
     off = guiyang.chicken_settlement(hands, {"B": True}, T("4m"), win_tiles={"A": T("7m")})
     assert off.net() == {"A": 6, "B": -2, "C": -2, "D": -2}
 

@@ -342,3 +342,49 @@ def test_the_example_agent_plays_a_round_that_replays():
     spec.loader.exec_module(module)
     record = json.loads(module.main("luzhou", 3))
     assert replay(record).net == record["net"]
+
+
+@pytest.mark.parametrize("region", [n for n in REGION_NAMES
+                                    if "flow_last_discard_claims" in REGIONS[n].Rules.__dataclass_fields__])
+def test_the_last_discard_may_be_claimed_where_the_rules_say(region):
+    """Under ``flow_last_discard_claims`` any, a 碰 of the discard after the last draw is
+    offered (its own discard is answered again, then the wall's end); by default only a
+    win is."""
+    def claims_after_last_draw(options: dict) -> int:
+        rules = REGIONS[region].Rules.from_options({f"{region}_{k}": v for k, v in options.items()})
+        found = 0
+        for i in range(150):
+            rnd = Round(region, rules, seed=31, round_index=i)
+            rng = random.Random(i)
+            while not rnd.done:
+                legal = rnd.legal_actions()
+                pengs = [a for a in legal if a.type == "peng"]
+                rnd.step(pengs[0] if pengs else legal[rng.randrange(len(legal))])
+            last_draw = max(k for k, e in enumerate(rnd.events) if e["type"] == "draw")
+            found += any(e["type"] == "peng" for e in rnd.events[last_draw:])
+            _check_round(rnd)
+        return found
+    assert claims_after_last_draw({"flow_last_discard_claims": "win_only"}) == 0
+    assert claims_after_last_draw({"flow_last_discard_claims": "any"}) > 0
+
+
+@pytest.mark.parametrize("region", [n for n in REGION_NAMES
+                                    if "flow_replacement_source" in REGIONS[n].Rules.__dataclass_fields__])
+@pytest.mark.parametrize("source", ["tail", "front"])
+def test_replacement_draws_come_from_where_the_rules_say(region, source):
+    """Replacement draws take the back of the wall (default ``tail``) or, under
+    ``front``, the next tile like any draw: the tiles taken from each end are the
+    wall's, in order."""
+    rules = REGIONS[region].Rules.from_options({f"{region}_flow_replacement_source": source})
+    kongs = 0
+    for i in range(40):
+        rnd = play_round(region, rules, seed=8, round_index=i, agents=["greedy"] * 4)
+        wall = rnd.wall.tiles
+        front, back = [], []
+        for e in rnd.events:
+            if e["type"] in ("deal", "flip", "draw"):
+                taken = tiles.parse_sequence(e.get("tiles") or e["tile"])
+                (back if e.get("replacement") and source == "tail" else front).extend(taken)
+                kongs += bool(e.get("replacement"))
+        assert front == wall[:len(front)] and back == wall[::-1][:len(back)]
+    assert kongs >= 3

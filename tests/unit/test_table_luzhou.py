@@ -123,7 +123,7 @@ def test_guoshui_allows_a_higher_win():
     assert rnd.to_act == 2 and rnd.legal_actions() == [WIN, PASS]
     rnd.step(WIN)
     win = rnd.entries[-1]
-    assert [(p.payer, p.amount, p.reason) for p in win.payments] == [(1, 40, "杠上炮")]
+    assert [(p.payer, p.amount, p.reason) for p in win.payments] == [(1, 40, "杠上炮 (L139)")]
 
 
 def test_a_discarded_ghost_is_dead():

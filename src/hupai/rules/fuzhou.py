@@ -48,6 +48,7 @@ class FuzhouRules(RegionFlags):
                # the round flow (rules/flows/fuzhou.py), fuzhou-flow §12
                "flow_kong_burn": ("face_up", "face_down", "none"),
                "flow_after_peng": ("discard_only", "kong_allowed"),
+               "flow_last_discard_claims": ("win_only", "any"),
                "flow_bugang_timing": ("any_time", "on_draw_only"),
                "flow_kong_with_win": ("pay", "lapse"),
                "flow_multirob": ("all", "first_only"),
@@ -66,6 +67,7 @@ class FuzhouRules(RegionFlags):
     # the round flow: read only by the table engine's flow, never by score
     flow_kong_burn: str = "face_up"           # L83: the top of the last stack is burnt, shown
     flow_after_peng: str = "discard_only"     # L17: after a 碰 only a discard
+    flow_last_discard_claims: str = "win_only"   # L93: the round ends with the wall
     flow_bugang_timing: str = "any_time"      # L53 vs L45: a 補扛 at any own turn
     flow_kong_with_win: str = "pay"           # L97: a 明扛 beside a win is paid
     flow_multirob: str = "all"                # L55 silent, L95-97: every robber wins
@@ -118,7 +120,7 @@ PATTERNS = PatternTable([
 #: Kong points, paid when the kong is made, win or not (L51-53): from each of the others
 #: for 暗扛 and 補扛, from the feeder for 明扛.
 KONG_POINTS = {ANGANG: 2, BUGANG: 1, MINGGANG: 2}
-_KONG_NAMES = {ANGANG: "暗扛", BUGANG: "補扛", MINGGANG: "明扛"}
+_KONG_NAMES = {ANGANG: "暗扛 (L51, L53)", BUGANG: "補扛 (L51, L53)", MINGGANG: "明扛 (L51, L53)"}
 
 
 # ------------------------------------------------------------------ readings
@@ -250,8 +252,8 @@ def _win_ledger(value: Amount, situation: Situation) -> Ledger:
     """Self-draw: each of the three pays the score; 搶扛: as a self-draw, the konger pays
     all three shares (L55); a discard: the discarder pays (L51)."""
     if situation.robbing_kong:
-        return win_ledger(3 * value, False, "搶扛")
-    return win_ledger(value, situation.self_draw, "自摸" if situation.self_draw else "放炮")
+        return win_ledger(3 * value, False, "搶扛 (L55)")
+    return win_ledger(value, situation.self_draw, "自摸 (L51, L61)" if situation.self_draw else "放炮 (L51, L59)")
 
 
 # ------------------------------------------------------------------ kongs
@@ -322,7 +324,7 @@ def exhaust(table: Mapping[str, Optional[Hand]], rules: Optional[FuzhouRules] = 
     check_dealer(dealer)
     if dealer is None:
         raise ValueError("Fuzhou 后燒 needs the dealer's seat (A-D)")
-    transfers = [Transfer(s, dealer, 1, "后燒") for s in SEATS if s != dealer]
+    transfers = [Transfer(s, dealer, 1, "后燒 (L93)") for s in SEATS if s != dealer]
     nxt = SEATS[(SEATS.index(dealer) + 1) % len(SEATS)]
     return ExhaustResult({}, Ledger.of(transfers), UNIT, nxt,
                          event=f"后燒: the wall ran out with no winner; each other seat pays the dealer "
@@ -350,7 +352,8 @@ def shao(kind: str) -> ScoreResult:
     row = PATTERNS[kind]
     breakdown = steps(PATTERNS, [row], FuzhouRules())
     amount = row.amount(FuzhouRules())
-    transfers = (Transfer(s, "D", amount, row.name_zh) if kind == "houshao" else Transfer("D", s, amount, row.name_zh)
+    why = f"{row.name_zh} ({row.seed})"
+    transfers = (Transfer(s, "D", amount, why) if kind == "houshao" else Transfer("D", s, amount, why)
                  for s in OTHERS)
     return ScoreResult.win(breakdown, UNIT, Ledger.of(transfers))
 

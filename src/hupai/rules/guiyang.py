@@ -29,7 +29,7 @@ from .situation import Situation
 
 __all__ = ["name", "TITLE", "FACTS", "GuiyangRules", "Rules", "SIDE_TABLES", "PATTERNS", "V4_KONG_CHICKENS",
            "MiscountedHand", "make_hand", "score", "ready", "exhaust", "analyze", "chickens", "ChickenItem",
-           "chicken_items", "chicken_settlement", "dou_settlement", "genzhang_settlement", "SIDE_SETTLEMENTS"]
+           "chicken_items", "chicken_reason", "chicken_settlement", "dou_settlement", "genzhang_settlement", "SIDE_SETTLEMENTS"]
 
 name = "guiyang"
 TITLE = "Guiyang catch-the-chicken mahjong 贵阳捉鸡麻将"
@@ -62,6 +62,7 @@ class GuiyangRules(RegionFlags):
         "v4_chickens": ("off", "on"),
         # the round flow of the table engine (rules/guiyang-flow.md §12; read by flows/guiyang.py)
         "flow_after_peng": ("discard_only", "kong_allowed"),
+        "flow_replacement_source": ("tail", "front"), "flow_last_discard_claims": ("win_only", "any"),
         "flow_baoting_window": ("first_discard", "yuanshou"),
         "flow_baoting_kongs": ("wait_preserving", "none"),
         "flow_repao_scope": ("turn", "last"),
@@ -93,6 +94,8 @@ class GuiyangRules(RegionFlags):
     v4_chickens: str = "off"                     # 篇四 冲锋鸡 / 碰鸡 / kong chickens / 责任鸡 (L335-346)
     # the round flow (guiyang-flow.md §12): only the table engine reads these
     flow_after_peng: str = "discard_only"        # or "kong_allowed": 闷豆 / 转弯豆 before the discard
+    flow_replacement_source: str = "tail"        # silent: replacements from the tail (the flip reads the front)
+    flow_last_discard_claims: str = "win_only"   # L72, L197, L320: the round cannot outlast the wall
     flow_baoting_window: str = "first_discard"   # 报听 after the first discard (L93, L168); "yuanshou" (L95)
     flow_baoting_kongs: str = "wait_preserving"  # a 报听 seat's kongs keep its waits (L93, L169); "none"
     flow_shabao_on_declaring_discard: bool = True   # the declaring discard is a 杀报 (L93, L170-172)
@@ -572,10 +575,22 @@ def _check_feeders(items: Sequence[ChickenItem], others: Sequence[str]) -> None:
                              f"other players {list(others)}")
 
 
+#: The seed lines of each kind of 鸡 a ledger names.
+_CHICKEN_LINES = {"鸡": "L205-214", "冲锋鸡": "L335", "碰鸡": "L339", "杠钱": "L341-343", "闷鸡": "L341-343",
+                  "补杠鸡": "L341-343", "直杠鸡": "L341-343"}
+
+
+def chicken_reason(name: str, liable: bool = False) -> str:
+    """The ledger reason of a 鸡 item, with its seed line (责任鸡: L344-346)."""
+    if liable:
+        return f"责任{name} (L344-346)"
+    return f"{name} ({_CHICKEN_LINES[name]})"
+
+
 def _collect(seat: str, items: Sequence[ChickenItem], payers: Sequence[str]) -> Ledger:
     """A ready player's 鸡: each payer pays him each collected item (L208, L335-343)."""
     _check_feeders(items, payers)
-    return Ledger.of(Transfer(p, seat, i.amount(p), i.reason)
+    return Ledger.of(Transfer(p, seat, i.amount(p), chicken_reason(i.reason))
                      for i in items if i.collect for p in payers).merged()
 
 
@@ -585,7 +600,7 @@ def _owe(seat: str, items: Sequence[ChickenItem], ready_seats: Sequence[str],
     ready player what that player would have paid him for his discarded 1条 and his
     kongs of 1条, 杠钱 included."""
     _check_feeders(items, others)
-    return Ledger.of(Transfer(seat, p, i.amount(p), "责任" + i.reason)
+    return Ledger.of(Transfer(seat, p, i.amount(p), chicken_reason(i.reason, liable=True))
                      for i in items if i.liable for p in ready_seats).merged()
 
 
@@ -655,7 +670,7 @@ def _baopai(breakdown: tuple[Step, ...], rules: GuiyangRules) -> ScoreResult:
         return ScoreResult.no_win("包牌: a discard win was declined since the last draw; only "
                                   "the next own draw may win (L215-218)", rules.unit)
     value = evaluate(breakdown)
-    penalty = Ledger.of(Transfer("W", s, value, "包牌") for s in OTHERS)
+    penalty = Ledger.of(Transfer("W", s, value, "包牌 (L215-218)") for s in OTHERS)
     steps_ = breakdown + (Step(PATTERNS["baopai"], "label", 0),)
     return ScoreResult(False, value, rules.unit, ("包牌",), penalty,
                        "包牌: the winner declined a discard win since his last draw and pays each "
@@ -669,8 +684,9 @@ def _hand_ledger(value: Amount, situation: Situation, rules: GuiyangRules) -> Le
     s = situation
     if s.self_draw:
         extra = PATTERNS["shabao"].amount(rules) if s.shabao and rules.shabao_mode == "pattern_plus_10" else 0
-        return win_ledger(value, True, "自摸", {"A": extra})
-    why = "抢杠" if s.robbing_kong else "杀报" if s.shabao else "热炮" if s.re_pao else "点炮"
+        return win_ledger(value, True, "自摸 (L27, L130)", {"A": extra})
+    why = "抢杠 (L67-71)" if s.robbing_kong else "杀报 (L170-172)" if s.shabao else \
+        "热炮 (L185-189)" if s.re_pao else "点炮 (L27, L130)"
     return win_ledger(value, False, why)
 
 
@@ -693,12 +709,13 @@ def _dou_transfers(melds: Sequence[DeclaredMeld], t: SideTable, seat: str = "W",
     out = []
     for m in melds:
         if m.kind == ANGANG or m.kind == BUGANG:
-            out += [Transfer(s, seat, t.dou[m.kind], "闷豆" if m.kind == ANGANG else "转弯豆") for s in others]
+            out += [Transfer(s, seat, t.dou[m.kind], "闷豆 (L177-180)" if m.kind == ANGANG else "转弯豆 (L181-184)")
+                    for s in others]
         elif m.kind == MINGGANG:
             if m.from_seat is None or m.from_seat not in others:
                 raise ValueError(f"{m}: a 点豆 is fed by one of {', '.join(others)} (from), "
                                  f"not {short(m.from_seat)}")
-            out.append(Transfer(m.from_seat, seat, t.dou[MINGGANG], "点豆"))
+            out.append(Transfer(m.from_seat, seat, t.dou[MINGGANG], "点豆 (L173-176)"))
     return out
 
 
@@ -819,7 +836,7 @@ def genzhang_settlement(dealer: str, others: Sequence[str], follows: int,
     if rules.genzhang != "on" or follows <= 0:
         return Ledger()
     amount = sum(2 ** i for i in range(follows))
-    return Ledger.of(Transfer(dealer, o, amount, "跟张") for o in others)
+    return Ledger.of(Transfer(dealer, o, amount, "跟张 (L100)") for o in others)
 
 
 # ------------------------------------------------------------------ 黄庄查叫
@@ -873,7 +890,7 @@ def exhaust(table: Mapping[str, Optional[Hand]], rules: Optional[GuiyangRules] =
     check_table(table)
     check_dealer(dealer)
     reports = {s: _seat_report(s, h, rules) for s, h in table.items() if h is not None}
-    return ExhaustResult(reports, chajiao_ledger(reports), rules.unit, dealer)
+    return ExhaustResult(reports, chajiao_ledger(reports, "查叫 (L196-204)"), rules.unit, dealer)
 
 
 #: Settlements of the case format beyond a win, by case kind (none in Guiyang).

@@ -566,10 +566,11 @@ def _discard_reason(best: _Best, s: Situation, rules: LuzhouRules) -> Optional[s
 def _ledger(paid: int, xiqian: int, s: Situation) -> Ledger:
     """A self-draw is paid by A, B and C; a discard, 杠上炮 or 搶杠胡 by A alone (L135,
     L139); 喜錢 by all three (L129)."""
-    why = "自摸" if s.self_draw else "杠上炮" if s.kong_discard else "搶杠胡" if s.robbing_kong else "點炮"
+    why = "自摸 (L137)" if s.self_draw else "杠上炮 (L139)" if s.kong_discard else \
+        "搶杠胡 (L139)" if s.robbing_kong else "點炮 (L135)"
     ledger = win_ledger(paid, s.self_draw, why)
     if xiqian:
-        ledger = ledger + win_ledger(xiqian, True, "喜錢")
+        ledger = ledger + win_ledger(xiqian, True, "喜錢 (L129)")
     return ledger
 
 
@@ -607,7 +608,7 @@ def xiqian_settlement(seat: str, others: Sequence[str], ghosts_drawn: int, won: 
     if rules.ghost_count != 8 or ghosts_drawn < 5 or won:
         return Ledger()
     if rules.xiqian_mode == "mode2":
-        return Ledger.of(Transfer(seat, o, 10, "喜錢 (玩法二, no win)") for o in others)
+        return Ledger.of(Transfer(seat, o, 10, "喜錢 (玩法二, no win, L129)") for o in others)
     return xiqian_collected(seat, others, ghosts_drawn, rules)
 
 
@@ -618,7 +619,7 @@ def xiqian_collected(seat: str, others: Sequence[str], ghosts_drawn: int,
     under either mode, and a non-winner's under 玩法一."""
     rules = LuzhouRules.coerce(rules)
     amount = sum(step.amount for step in _xiqian(ghosts_drawn, rules, PATTERNS))
-    return Ledger.of(Transfer(o, seat, amount, "喜錢") for o in others)
+    return Ledger.of(Transfer(o, seat, amount, "喜錢 (L129)") for o in others)
 
 
 # ------------------------------------------------------------------ end of the wall
@@ -713,7 +714,7 @@ def exhaust(table: Mapping[str, Optional[Hand]], rules: Optional[LuzhouRules] = 
     check_table(table)
     check_dealer(dealer)
     reports = {s: _seat_report(s, h, rules) for s, h in table.items() if h is not None}
-    ledger = chajiao_ledger(reports) if len(reports) >= 2 else Ledger()
+    ledger = chajiao_ledger(reports, "查叫 (L141)") if len(reports) >= 2 else Ledger()
     next_dealer = dealer if dealer is not None and all(h is not None for h in table.values()) else None
     return ExhaustResult(reports, ledger, UNIT, next_dealer)
 

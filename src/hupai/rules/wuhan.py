@@ -606,9 +606,10 @@ def _settle(win: _Win, t: _Table, liable: Optional[_Liability], laizi: int, rule
     amounts = _amounts(shares)
     total = sum(amounts.values())
     if liable is not None:
-        ledger = Ledger.paid_to("W", [(liable.seat, total, table[liable.row].name_zh)])
+        row = table[liable.row]
+        ledger = Ledger.paid_to("W", [(liable.seat, total, f"{row.name_zh} ({row.seed})")])
     else:
-        ledger = Ledger.paid_to("W", [(s, amounts[s], "放沖" if s == t.discarder else "胡") for s in OTHERS])
+        ledger = Ledger.paid_to("W", [(s, amounts[s], "放沖 (A-L103)" if s == t.discarder else "胡 (A-L103)") for s in OTHERS])
     detail = MappingProxyType({"laizi": laizi, "multiplier": win.mult, "shares": MappingProxyType(amounts)})
     return ScoreResult.win(shares, UNIT, ledger, detail)
 

@@ -69,9 +69,11 @@ class GreedyAgent:
             if keep is not None:
                 return keep
         discards = [a for a in legal_actions if a.type == "discard"]
-        if not discards:
-            return next(a for a in legal_actions if a.type == "pass")
-        return self._discard(observation, discards)
+        if discards:
+            return self._discard(observation, discards)
+        # nothing to throw: pass where it may, else the one move left (Wuhan's hand of
+        # special tiles only lays one out)
+        return next((a for a in legal_actions if a.type == "pass"), legal_actions[0])
 
     def _claim_keeping_shanten(self, obs: Observation, claims: list[Action]) -> Action | None:
         counts = obs.concealed

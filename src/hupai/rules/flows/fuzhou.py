@@ -30,7 +30,7 @@ L97_KONG = "明扛 (一炮多響, L97)"
 class FuzhouFlow(Flow):
     """The flow defaults of fuzhou-flow.md §12 and the cheap options beside them."""
 
-    FLAGS = ("flow_kong_burn", "flow_after_peng", "flow_bugang_timing", "flow_kong_with_win", "flow_multirob",
+    FLAGS = ("flow_kong_burn", "flow_after_peng", "flow_last_discard_claims", "flow_bugang_timing", "flow_kong_with_win", "flow_multirob",
              "flow_guoshui", "flow_tianhu_scope", "flow_duoxiang_definition", "flow_angang_reveal")
 
     # ---------------------------------------------------------------- tiles and wall
@@ -72,6 +72,11 @@ class FuzhouFlow(Flow):
         return waits
 
     # ---------------------------------------------------------------- kongs
+
+    def last_discard_claims(self, rules: Any) -> bool:
+        # "所有的牌都抓完了" with no winner is 后燒 (L93): the last discard may only be won,
+        # unless any (a 碰 too, whose discard is answered again)
+        return bool(rules.flow_last_discard_claims == "any")
 
     def kongs_after_claim(self, rules: Any) -> bool:
         # "無論您是碰、扛或是摸牌，都必須在行動后打出一張牌" (L17): after a 碰 only a discard

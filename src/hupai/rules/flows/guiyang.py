@@ -62,7 +62,16 @@ class GuiyangFlow(Flow):
         return rnd.seats[seat].declared == BAOTING
 
     def kongs_after_claim(self, rules: Any) -> bool:
-        return rules.flow_after_peng == "kong_allowed"
+        return bool(rules.flow_after_peng == "kong_allowed")
+
+    def replacement_from_back(self, rules: Any) -> bool:
+        # no write-up says where a replacement comes from: the tail (flow default)
+        return bool(rules.flow_replacement_source == "tail")
+
+    def last_discard_claims(self, rules: Any) -> bool:
+        # "所有牌都被摸完" ends the round (L72, L197): the last discard may only be won,
+        # unless any (a 碰 too, whose discard is answered again)
+        return bool(rules.flow_last_discard_claims == "any")
 
     def opening_declarations(self, rnd: "Round", seat: int) -> list[str]:
         # 原手报听: a non-dealer whose dealt 13 are ready (L95), only under yuanshou
@@ -439,7 +448,8 @@ def _win_tile_chickens(rnd: "Round", hands: Sequence[Hand], flip: Optional[int])
         n = guiyang.chickens(hands[seat], s.win_tile, flip, rnd.rules) - \
             guiyang.chickens(hands[seat], None, flip, rnd.rules)
         amount = n * rnd.rules.table.chicken
-        transfers += [Transfer(LABELS[o], LABELS[seat], amount, "鸡") for o in range(4) if o != seat]
+        transfers += [Transfer(LABELS[o], LABELS[seat], amount, guiyang.chicken_reason("鸡"))
+                      for o in range(4) if o != seat]
     return Ledger.of(transfers)
 
 
