@@ -388,3 +388,17 @@ def test_replacement_draws_come_from_where_the_rules_say(region, source):
                 kongs += bool(e.get("replacement"))
         assert front == wall[:len(front)] and back == wall[::-1][:len(back)]
     assert kongs >= 3
+
+
+@pytest.mark.parametrize("region", REGION_NAMES)
+def test_every_flow_flag_is_read_by_its_flow(region):
+    """A region's ``flow_*`` rules are the round flow's options: each is read by the
+    region's flow module (and by no scorer), so no flag is one that nothing reads."""
+    import inspect
+    flow_source = inspect.getsource(inspect.getmodule(REGIONS[region].FLOW))
+    score_source = inspect.getsource(REGIONS[region].score)
+    flags = [f for f in REGIONS[region].Rules.__dataclass_fields__ if f.startswith("flow_")]
+    assert flags
+    for flag in flags:
+        assert f".{flag}" in flow_source, f"{region}: {flag} is read by no flow"
+        assert flag not in score_source

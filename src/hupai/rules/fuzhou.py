@@ -25,7 +25,7 @@ from .result import ExhaustResult, ScoreResult, SeatReport
 from .settlement import wait_report, win_ledger
 from .situation import Situation
 
-__all__ = ["name", "TITLE", "FACTS", "FuzhouRules", "Rules", "PATTERNS", "UNIT", "score", "ready", "exhaust",
+__all__ = ["FLOW", "name", "TITLE", "FACTS", "FuzhouRules", "Rules", "PATTERNS", "UNIT", "score", "ready", "exhaust",
            "analyze", "make_hand", "kong_points", "kong_ledger", "shao", "next_dealer", "SIDE_SETTLEMENTS"]
 
 name = "fuzhou"

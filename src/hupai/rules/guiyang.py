@@ -27,7 +27,7 @@ from .result import ExhaustResult, ScoreResult, SeatReport
 from .settlement import chajiao_ledger, wait_report, win_ledger
 from .situation import Situation
 
-__all__ = ["name", "TITLE", "FACTS", "GuiyangRules", "Rules", "SIDE_TABLES", "PATTERNS", "V4_KONG_CHICKENS",
+__all__ = ["FLOW", "name", "TITLE", "FACTS", "GuiyangRules", "Rules", "SIDE_TABLES", "PATTERNS", "V4_KONG_CHICKENS",
            "MiscountedHand", "make_hand", "score", "ready", "exhaust", "analyze", "chickens", "ChickenItem",
            "chicken_items", "chicken_reason", "chicken_settlement", "dou_settlement", "genzhang_settlement", "SIDE_SETTLEMENTS"]
 

@@ -25,7 +25,7 @@ from .result import ExhaustResult, ScoreResult, SeatReport
 from .settlement import chajiao_ledger, wait_report, win_ledger
 from .situation import Situation
 
-__all__ = ["name", "TITLE", "FACTS", "LuzhouRules", "Rules", "score", "ready", "exhaust", "analyze", "make_hand",
+__all__ = ["FLOW", "name", "TITLE", "FACTS", "LuzhouRules", "Rules", "score", "ready", "exhaust", "analyze", "make_hand",
            "wait_values", "is_huazhu", "xiqian_settlement", "xiqian_collected", "melds_problem", "PATTERNS", "GHOST", "UNIT",
            "SIDE_SETTLEMENTS"]
 

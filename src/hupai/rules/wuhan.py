@@ -34,7 +34,7 @@ from .result import ExhaustResult, ScoreResult, SeatReport
 from .settlement import wait_report
 from .situation import Loser, Situation
 
-__all__ = ["name", "TITLE", "FACTS", "WuhanRules", "Rules", "Loser", "laizi_of", "must_kong_tiles", "check_melds",
+__all__ = ["FLOW", "name", "TITLE", "FACTS", "WuhanRules", "Rules", "Loser", "laizi_of", "must_kong_tiles", "check_melds",
            "score", "ready", "exhaust", "analyze", "make_hand", "priority_winner", "PATTERNS", "UNIT",
            "SIDE_SETTLEMENTS"]
 

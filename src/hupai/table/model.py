@@ -103,7 +103,6 @@ class SeatState:
     waits: Optional[frozenset[int]] = None   # wait_kinds of the 13 tiles, None when stale
     guoshui: Any = None             # the region's 過水 record
     passed_win: bool = False        # declined a win since the last draw (包牌)
-    missed: set[int] = field(default_factory=set)      # kinds whose kong chance was passed
 
     def count(self) -> int:
         return sum(self.concealed)

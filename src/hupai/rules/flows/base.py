@@ -12,7 +12,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, NamedTuple, Optional, Sequence
 
 from ... import _core
-from ...tiles import HONORS
 from ..ledger import Ledger
 from ..model import DeclaredMeld
 from ..result import ExhaustResult, ScoreResult
@@ -50,9 +49,6 @@ def table_labels(rnd: "Round") -> dict[int, str]:
 class Flow:
     """The default round flow.  Each hook's docstring is its contract; the region
     subclasses cite their flow digest for every difference."""
-
-    #: the flags of this flow that a region's ``Rules`` carries, for documentation
-    FLAGS: tuple[str, ...] = ()
 
     # ---------------------------------------------------------------- tiles and wall
 
@@ -321,9 +317,3 @@ def declared(hand_melds: Sequence[Any], labels: dict[int, str]) -> tuple[Declare
     """The engine's melds as the scorer's, ``from`` in ``labels``."""
     return tuple(DeclaredMeld(m.kind, m.tiles, labels.get(m.from_seat) if m.from_seat is not None else None)
                  for m in hand_melds)
-
-
-def natural_suits(counts: bytearray) -> set[int]:
-    """The suits (0-2) of the suited tiles in ``counts``."""
-    return {t // 9 for t in range(HONORS) if counts[t]}
-

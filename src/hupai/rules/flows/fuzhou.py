@@ -30,8 +30,6 @@ L97_KONG = "明扛 (一炮多響, L97)"
 class FuzhouFlow(Flow):
     """The flow defaults of fuzhou-flow.md §12 and the cheap options beside them."""
 
-    FLAGS = ("flow_kong_burn", "flow_after_peng", "flow_last_discard_claims", "flow_bugang_timing", "flow_kong_with_win", "flow_multirob",
-             "flow_guoshui", "flow_tianhu_scope", "flow_duoxiang_definition", "flow_angang_reveal")
 
     # ---------------------------------------------------------------- tiles and wall
 

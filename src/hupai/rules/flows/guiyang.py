@@ -45,7 +45,6 @@ class GuiyangFlow(Flow):
     """The flow defaults of guiyang-flow.md §12 and the ``guiyang_flow_*`` options
     docs/rules/guiyang.md lists as implemented."""
 
-    FLAGS = tuple(name for name in guiyang.GuiyangRules.__dataclass_fields__ if name.startswith("flow_"))
 
     def tile_set(self, rules: Any) -> list[int]:
         # 1-9 万/筒/条 ×4, no honours, flowers or wildcards (L17, L110, L316)

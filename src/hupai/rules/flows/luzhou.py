@@ -29,9 +29,6 @@ class LuzhouFlow(Flow):
     ``flow_*`` fields of :class:`~hupai.rules.luzhou.LuzhouRules` (docs/rules/luzhou.md,
     "Round flow", lists the ones not played)."""
 
-    FLAGS = ("flow_replacement_source", "flow_last_discard_claims", "flow_after_peng", "flow_next_after_win",
-             "flow_multirob", "flow_winner_hand", "flow_angang_reveal", "flow_baopai_lock",
-             "flow_dihu_interrupt", "flow_chajiao_after_last_win")
 
     def tile_set(self, rules: Any) -> list[int]:
         # 108 suited tiles and 4 or 8 紅中 (L19, L65-67); no other honour

@@ -50,8 +50,6 @@ def _indicator_tiles(indicator: int, rules: Any) -> _IndicatorTiles:
 class WuhanFlow(Flow):
     """The flow defaults of wuhan-flow.md §12 and the ``wuhan_flow_*`` options."""
 
-    FLAGS = ("flow_haidi_reserve", "flow_replacement_source", "flow_kongs_after_claim", "flow_claim_priority", "flow_chi_swap",
-             "flow_guoshui_measure", "flow_robbed_kong", "flow_dealer_rotation")
 
     # ---------------------------------------------------------------- tiles and wall
 
