@@ -110,7 +110,9 @@ def add_simulate(sub: Any, regions: Sequence[str]) -> None:
     p.add_argument("--region", required=True, help=", ".join(regions))
     p.add_argument("--rounds", type=int, default=1)
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--dealer", type=int, default=0, choices=range(4), help="the dealer of every round (0-3)")
+    p.add_argument("--dealer", type=int, default=None, choices=range(4),
+                   help="the dealer of every round (0-3); default the region's first-dealer rule (seat 0 "
+                        "unless <region>_flow_first_dealer=random)")
     p.add_argument("--agents", default="random", help="one agent for all seats or four, comma-separated: "
                                                       "random, greedy")
     p.add_argument("--records", help="write the records to this JSON Lines file (- for standard output)")

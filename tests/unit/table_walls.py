@@ -37,8 +37,7 @@ def chosen_wall(region: str, hands: Mapping[int, str], *, dealer: int = 0, flips
     for seat in range(4):
         while len(given[seat]) < need[seat]:
             given[seat].append(filler.pop())
-    chunks = [((dealer + k) % 4, 4) for _ in range(3) for k in range(4)] + [(dealer, 2)] + \
-             [((dealer + k) % 4, 1) for k in (1, 2, 3)]
+    chunks = r.FLOW.deal_chunks(r.Rules.coerce(rules), dealer)
     wall: list[int] = []
     for seat, n in chunks:
         wall += given[seat][:n]

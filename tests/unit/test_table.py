@@ -106,8 +106,7 @@ def _hidden_permuted(region: str, seed: int, seat: int) -> tuple[Round, Round]:
     mine = set()
     pos = 0
     d = first.dealer
-    chunks = [((d + k) % 4, 4) for _ in range(3) for k in range(4)] + [(d, 2)] + [((d + k) % 4, 1) for k in (1, 2, 3)]
-    for s, n in chunks:
+    for s, n in first.flow.deal_chunks(first.rules, d):
         if s == seat:
             mine.update(range(pos, pos + n))
         pos += n
@@ -402,3 +401,30 @@ def test_every_flow_flag_is_read_by_its_flow(region):
     for flag in flags:
         assert f".{flag}" in flow_source, f"{region}: {flag} is read by no flow"
         assert flag not in score_source
+
+
+@pytest.mark.parametrize("region", REGION_NAMES)
+def test_the_deal_order_is_an_option(region):
+    """The usual deal is 4-4-4 and the dealer's 跳牌 (16 hand-outs); ``one_by_one`` hands
+    out one tile at a time (53); either way the dealer holds 14 and play is the same game."""
+    for order, handouts in (("4-4-4-jump", 16), ("one_by_one", 53)):
+        rules = REGIONS[region].Rules.from_options({f"{region}_flow_deal_order": order})
+        for i in range(20):
+            rnd = play_round(region, rules, seed=41, round_index=i, dealer=i % 4, agents=["greedy"] * 4)
+            deals = [e for e in rnd.events if e["type"] == "deal"]
+            assert len(deals) == handouts and deals[0]["seat"] == i % 4
+            assert sum(len(tiles.parse_sequence(e["tiles"])) for e in deals if e["seat"] == i % 4) == 14
+            _check_round(rnd)
+
+
+@pytest.mark.parametrize("region", REGION_NAMES)
+def test_the_first_dealer_is_the_callers_or_drawn_from_the_seed(region):
+    """``flow_first_dealer`` param: seat 0 unless the caller names one; random: drawn from
+    the run's seed and the round (the same on every run); a named dealer always wins."""
+    random_ = REGIONS[region].Rules.from_options({f"{region}_flow_first_dealer": "random"})
+    assert {play_round(region, seed=3, round_index=i).dealer for i in range(12)} == {0}
+    drawn = [play_round(region, random_, seed=3, round_index=i).dealer for i in range(12)]
+    assert len(set(drawn)) > 1 and drawn == [play_round(region, random_, seed=3, round_index=i).dealer
+                                            for i in range(12)]
+    assert play_round(region, random_, seed=3, dealer=2).dealer == 2
+    assert Match(region, random_, seed=3).play(1).rounds[0].dealer == drawn[0]

@@ -594,3 +594,24 @@ def test_random_rounds_keep_the_money_and_the_tiles(seed):
     assert _conserved(rnd) == Counter(t for t in range(34) for _ in range(4))
     assert bool(rnd.win_events) != rnd.exhausted
     assert rnd.burnt == [] or rules.flow_kong_burn != "none"
+
+
+def test_kong_points_at_the_round_end_total_the_same():
+    """fuzhou_flow_kong_points_timing round_end posts the same kong ledgers with the end
+    ledgers (before 前燒) instead of when each kong stands: the round's net is the same."""
+    from hupai.table import play_round
+    later = FuzhouRules(flow_kong_points_timing="round_end")
+    compared = 0
+    for i in range(60):
+        now = play_round("fuzhou", seed=19, round_index=i, agents=["greedy"] * 4)
+        end = play_round("fuzhou", later, seed=19, round_index=i, agents=["greedy"] * 4)
+        kongs = [e for e in now.entries if e.cause == "kong" and e.payments[0].reason != L97_KONG]
+        if not kongs:
+            continue
+        compared += 1
+        assert end.net == now.net
+        tail = [e for e in end.entries if e.cause == "kong"][-len(kongs):]
+        assert tail == kongs
+        first = end.entries.index(tail[0])
+        assert all(e.cause in ("kong", "qianshao") for e in end.entries[first:])
+    assert compared >= 5

@@ -9,7 +9,7 @@ from ..rules.region import Region
 from .agents import Agent, agent_seed, make_agent
 from .model import Amount
 from .observation import Observation
-from .round import Round
+from .round import Round, as_region
 
 __all__ = ["play", "play_round", "Match"]
 
@@ -36,23 +36,32 @@ def _agents(specs: Sequence[AgentSpec], seed: int, round_index: int) -> list[Age
 
 
 def play_round(region: Union[str, Region], rules: Any = None, *, seed: int = 0, round_index: int = 0,
-               dealer: int = 0, scores_before: Sequence[Amount] = (0, 0, 0, 0),
+               dealer: Optional[int] = None, scores_before: Sequence[Amount] = (0, 0, 0, 0),
                agents: Sequence[AgentSpec] = ("random",) * 4) -> Round:
     """One round of ``region`` seeded by ``(seed, round_index)``, played by ``agents``
-    (built-in names are seeded from the same two numbers and the seat)."""
+    (built-in names are seeded from the same two numbers and the seat).  Without a
+    ``dealer`` the region's first-dealer rule picks one (seat 0 unless its
+    ``flow_first_dealer`` is random)."""
+    if dealer is None:
+        found = as_region(region)
+        dealer = found.FLOW.first_dealer(found.Rules.coerce(rules), seed, round_index)
     rnd = Round(region, rules, seed=seed, round_index=round_index, dealer=dealer, scores_before=scores_before)
     return play(rnd, _agents(agents, seed, round_index))
 
 
 class Match:
     """Rounds in sequence: each round's ``scores_before`` are the last one's scores
-    after it, its dealer the last one's ``next_dealer``; round i's wall is seeded by
-    ``(seed, i)``.  ``play(rounds, until=...)`` plays up to ``rounds`` more rounds, or
+    after it, its dealer the last one's ``next_dealer`` (the first round's
+    ``first_dealer``, else the region's rule); round i's wall is seeded by ``(seed, i)``.  ``play(rounds, until=...)`` plays up to ``rounds`` more rounds, or
     until ``until(match)`` is true after a round."""
 
-    def __init__(self, region: Union[str, Region], rules: Any = None, *, seed: int = 0, first_dealer: int = 0,
+    def __init__(self, region: Union[str, Region], rules: Any = None, *, seed: int = 0,
+                 first_dealer: Optional[int] = None,
                  scores: Sequence[Amount] = (0, 0, 0, 0), agents: Sequence[AgentSpec] = ("random",) * 4) -> None:
         self.region, self.rules, self.seed = region, rules, seed
+        if first_dealer is None:         # the region's rule: the caller's, or drawn from the seed
+            found = as_region(region)
+            first_dealer = found.FLOW.first_dealer(found.Rules.coerce(rules), seed, 0)
         self.dealer = first_dealer
         self.scores: list[Amount] = list(scores)
         self.agents = list(agents)

@@ -71,7 +71,8 @@ class _Pending:
         self.tile, self.from_seat, self.wins, self.meld = tile, from_seat, wins or {}, meld
 
 
-def _region(region: Union[str, Region]) -> Region:
+def as_region(region: Union[str, Region]) -> Region:
+    """The region named ``region`` (or ``region`` itself when it is one of REGIONS)."""
     if isinstance(region, str):
         if region not in REGIONS:
             raise ValueError(f"unknown region {short(region)}; available: {', '.join(REGIONS)}")
@@ -99,7 +100,7 @@ class Round:
                  round_index: int = 0,
                  dealer: int = 0, scores_before: Sequence[Amount] = (0, 0, 0, 0),
                  wall: Union[None, str, Sequence[int]] = None) -> None:
-        self.region = _region(region)
+        self.region = as_region(region)
         self.rules: Any = self.region.Rules.coerce(rules)     # the region's own flag class
         self.flow = self.region.FLOW
         self.seed, self.round_index = seed, round_index
@@ -119,6 +120,7 @@ class Round:
         self.wins: list[Found] = []     # every win, in order: what was scored
         self.flips: dict[str, int] = {}
         self.burnt: list[int] = []
+        self.kongs: list[tuple[int, int]] = []     # (seat, meld index) of every kong that stood, in order
         self.discard_log: list[tuple[int, int]] = []     # (seat, tile) of every discard, in order
         self.any_claim = False          # some seat has claimed or konged (地胡, 前燒 read it)
         self.first_turn = True          # the dealer has not acted yet
@@ -214,9 +216,7 @@ class Round:
 
     def _deal(self) -> None:
         d = self.dealer
-        chunks = [((d + k) % 4, 4) for _ in range(3) for k in range(4)] + [(d, 2)] + \
-                 [((d + k) % 4, 1) for k in (1, 2, 3)]
-        for seat, n in chunks:
+        for seat, n in self.flow.deal_chunks(self.rules, d):
             got = [self.wall.take_front() for _ in range(n)]
             s = self.seats[seat]
             for t in got:
@@ -474,6 +474,7 @@ class Round:
         s = self.seats[seat]
         s.kong_this_turn = True
         s.turn_kongs.append(index)
+        self.kongs.append((seat, index))
         self.any_claim = True
         ledger = self.flow.kong_ledger(self, seat, s.melds[index])
         if ledger is not None:

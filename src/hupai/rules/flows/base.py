@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, NamedTuple, Optional, Sequence
 
+import numpy as np
+
 from ... import _core
 from ..ledger import Ledger
 from ..model import DeclaredMeld
@@ -20,7 +22,7 @@ from ..situation import Situation
 if TYPE_CHECKING:       # the engine imports the rules, never the other way round
     from ...table.round import Round
 
-__all__ = ["Flow", "WinContext", "LABELS", "table_labels"]
+__all__ = ["Flow", "WinContext", "LABELS", "table_labels", "deal_chunks", "drawn_dealer"]
 
 #: The seat labels of a table (FORMAT.md §6.1): seat i of the engine is LABELS[i].
 LABELS = ("A", "B", "C", "D")
@@ -55,6 +57,21 @@ class Flow:
     def tile_set(self, rules: Any) -> list[int]:
         """The tiles of the wall, one index per tile (default: 136, four of each kind)."""
         return [t for t in range(34) for _ in range(4)]
+
+    def deal_order(self, rules: Any) -> str:
+        """How the deal hands the tiles out: ``4-4-4-jump`` (three rounds of four in turn
+        order from the dealer, the dealer's two 跳牌, one more to each other seat) or
+        ``one_by_one`` (one tile at a time, the dealer's fourteenth last)."""
+        return "4-4-4-jump"
+
+    def deal_chunks(self, rules: Any, dealer: int) -> list[tuple[int, int]]:
+        """(seat, tiles) of every hand-out of the deal, in order: 53 tiles."""
+        return deal_chunks(self.deal_order(rules), dealer)
+
+    def first_dealer(self, rules: Any, seed: int, round_index: int) -> int:
+        """The dealer of a round nobody chose one for (a match's first round, a
+        simulation's rounds): seat 0, the caller's choice ("param")."""
+        return 0
 
     def reserve(self, rules: Any) -> int:
         """Tiles at the back that are never drawn (Wuhan's 海底 reserve)."""
@@ -311,6 +328,21 @@ def _split_jokers(counts: bytearray, jokers: tuple[int, ...]) -> tuple[bytearray
         n += counts[j]
         counts[j] = 0
     return counts, n
+
+
+def deal_chunks(order: str, dealer: int) -> list[tuple[int, int]]:
+    """The hand-outs of a deal in ``order`` (see :meth:`Flow.deal_order`)."""
+    seats = [(dealer + k) % 4 for k in range(4)]
+    if order == "one_by_one":
+        return [(s, 1) for _ in range(13) for s in seats] + [(dealer, 1)]
+    return [(s, 4) for _ in range(3) for s in seats] + [(dealer, 2)] + [(s, 1) for s in seats[1:]]
+
+
+def drawn_dealer(seed: int, round_index: int) -> int:
+    """A dealer drawn from a run's seed for round ``round_index`` (what a lot or the dice
+    amount to), from a stream of its own: the wall's is not touched."""
+    seq = np.random.SeedSequence(int(seed), spawn_key=(int(round_index), 99))
+    return int(np.random.default_rng(seq).integers(4))
 
 
 def declared(hand_melds: Sequence[Any], labels: dict[int, str]) -> tuple[DeclaredMeld, ...]:

@@ -15,7 +15,7 @@ from ..ledger import Ledger, Transfer
 from ..model import MINGGANG, SEATS
 from ..result import ScoreResult
 from ..situation import Situation
-from .base import LABELS, Flow, WinContext
+from .base import drawn_dealer, LABELS, Flow, WinContext
 
 if TYPE_CHECKING:
     from ...table.round import Round
@@ -29,6 +29,13 @@ L97_KONG = "明扛 (一炮多響, L97)"
 
 class FuzhouFlow(Flow):
     """The flow defaults of fuzhou-flow.md §12 and the cheap options beside them."""
+
+    def deal_order(self, rules: Any) -> str:
+        return str(rules.flow_deal_order)          # any fixed order is fair on a shuffled wall
+
+    def first_dealer(self, rules: Any, seed: int, round_index: int) -> int:
+        # "random": what the system's choice (L13) amount to, drawn from the run's seed
+        return drawn_dealer(seed, round_index) if rules.flow_first_dealer == "random" else 0
 
 
     # ---------------------------------------------------------------- tiles and wall
@@ -89,11 +96,11 @@ class FuzhouFlow(Flow):
         return found
 
     def kong_ledger(self, rnd: "Round", seat: int, meld: Any) -> Optional[Ledger]:
-        # 暗扛 2 from each other seat, 補扛 1 from each, 明扛 2 from the feeder (L51-53),
-        # posted when the kong stands, win or not; a robbed 補扛 never stands (L55)
-        feeder = LABELS[meld.from_seat] if meld.kind == MINGGANG else None
-        others = [LABELS[o] for o in range(4) if o != seat]
-        return fuzhou.kong_ledger(meld.kind, LABELS[seat], others, feeder)
+        # posted when the kong stands, win or not (a robbed 補扛 never stands, L55), or under
+        # round_end with the round's end ledgers: the same entries, later
+        if rnd.rules.flow_kong_points_timing == "round_end":
+            return None
+        return _kong_points(seat, meld)
 
     def lapsed_claim(self, rnd: "Round", seat: int, action: Any, discarder: int) -> Optional[Ledger]:
         # "放炮的玩家按計分規則給每個扛牌或胡牌的人分數" (L97): the 明扛 claim beside a win is
@@ -145,11 +152,13 @@ class FuzhouFlow(Flow):
         return "houshao"        # 后燒: "所有的牌都抓完了，但是還沒有人胡牌" (L93)
 
     def end_ledgers(self, rnd: "Round") -> list[tuple[str, Optional[int], Ledger]]:
+        out: list[tuple[str, Optional[int], Ledger]] = []
+        if rnd.rules.flow_kong_points_timing == "round_end":
+            out += [("kong", seat, _kong_points(seat, rnd.seats[seat].melds[index])) for seat, index in rnd.kongs]
         # 前燒: "最后結束的時候，莊家必須付給每個玩家1分" (L91), whatever ended the round
-        if not qianshao(rnd):
-            return []
-        ledger = fuzhou.shao("qianshao").ledger.relabel(_shao_labels(rnd.dealer))
-        return [("qianshao", rnd.dealer, ledger)]
+        if qianshao(rnd):
+            out.append(("qianshao", rnd.dealer, fuzhou.shao("qianshao").ledger.relabel(_shao_labels(rnd.dealer))))
+        return out
 
     def next_dealer(self, rnd: "Round") -> int:
         # own single win: the dealer stays; a single winner takes the deal (L13); 一炮多響:
@@ -163,6 +172,13 @@ class FuzhouFlow(Flow):
 
 
 # ------------------------------------------------------------------ helpers
+
+def _kong_points(seat: int, meld: Any) -> Ledger:
+    """暗扛 2 from each other seat, 補扛 1 from each, 明扛 2 from the feeder (L51-53)."""
+    feeder = LABELS[meld.from_seat] if meld.kind == MINGGANG else None
+    others = [LABELS[o] for o in range(4) if o != seat]
+    return fuzhou.kong_ledger(meld.kind, LABELS[seat], others, feeder)
+
 
 def qianshao(rnd: "Round") -> bool:
     """前燒 (L91): the round's first four discards are the dealer's and then each next

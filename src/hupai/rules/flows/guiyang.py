@@ -13,10 +13,10 @@ import numpy as np
 from ... import tiles
 from .. import guiyang
 from ..ledger import Ledger, Transfer
-from ..model import ANGANG, BUGANG, KONGS, MINGGANG, DeclaredMeld, Hand
+from ..model import ANGANG, BUGANG, MINGGANG, DeclaredMeld, Hand
 from ..result import ExhaustResult, ScoreResult
 from ..situation import Situation
-from .base import LABELS, Flow, WinContext, declared, table_labels
+from .base import drawn_dealer, LABELS, Flow, WinContext, declared, table_labels
 
 if TYPE_CHECKING:
     from ...table.round import Round
@@ -45,6 +45,12 @@ class GuiyangFlow(Flow):
     """The flow defaults of guiyang-flow.md §12 and the ``guiyang_flow_*`` options
     docs/rules/guiyang.md lists as implemented."""
 
+    def deal_order(self, rules: Any) -> str:
+        return str(rules.flow_deal_order)          # any fixed order is fair on a shuffled wall
+
+    def first_dealer(self, rules: Any, seed: int, round_index: int) -> int:
+        # "random": what the dice (L24, L233) amount to, drawn from the run's seed
+        return drawn_dealer(seed, round_index) if rules.flow_first_dealer == "random" else 0
 
     def tile_set(self, rules: Any) -> list[int]:
         # 1-9 万/筒/条 ×4, no honours, flowers or wildcards (L17, L110, L316)
@@ -341,14 +347,7 @@ def _voids(rnd: "Round") -> _Voids:
 def _kongs_in_order(rnd: "Round") -> list[tuple[int, Any]]:
     """(seat, meld) of every kong that stands, in the order made (a robbed 转弯豆 stays a
     碰: it never existed, L68, L192)."""
-    out = []
-    for e in rnd.events:
-        if e["type"] in _KONG_EVENTS and not e.get("lapsed"):
-            seat, t = e["seat"], tiles.parse_sequence(e["tiles"])[0]
-            meld = next((m for m in rnd.seats[seat].melds if m.kind in KONGS and m.tiles[0] == t), None)
-            if meld is not None:
-                out.append((seat, meld))
-    return out
+    return [(seat, rnd.seats[seat].melds[index]) for seat, index in rnd.kongs]
 
 
 def _kong_dou(seat: int, meld: Any, rules: Any) -> Ledger:
