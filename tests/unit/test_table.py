@@ -394,7 +394,9 @@ def test_every_flow_flag_is_read_by_its_flow(region):
     """A region's ``flow_*`` rules are the round flow's options: each is read by the
     region's flow module (and by no scorer), so no flag is one that nothing reads."""
     import inspect
-    flow_source = inspect.getsource(inspect.getmodule(REGIONS[region].FLOW))
+    flow_source = inspect.getsource(inspect.getmodule(REGIONS[region].FLOW)) + "".join(
+        inspect.getsource(cls) for cls in type(REGIONS[region].FLOW).__mro__[1:]
+        if cls.__module__.startswith("hupai."))
     score_source = inspect.getsource(REGIONS[region].score)
     flags = [f for f in REGIONS[region].Rules.__dataclass_fields__ if f.startswith("flow_")]
     assert flags

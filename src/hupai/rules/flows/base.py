@@ -22,7 +22,7 @@ from ..situation import Situation
 if TYPE_CHECKING:       # the engine imports the rules, never the other way round
     from ...table.round import Round
 
-__all__ = ["Flow", "WinContext", "LABELS", "table_labels", "deal_chunks", "drawn_dealer"]
+__all__ = ["Flow", "DealOptions", "WinContext", "LABELS", "table_labels", "deal_chunks", "drawn_dealer"]
 
 #: The seat labels of a table (FORMAT.md §6.1): seat i of the engine is LABELS[i].
 LABELS = ("A", "B", "C", "D")
@@ -328,6 +328,18 @@ def _split_jokers(counts: bytearray, jokers: tuple[int, ...]) -> tuple[bytearray
         n += counts[j]
         counts[j] = 0
     return counts, n
+
+
+class DealOptions:
+    """The two options every region's round flow has, as ``flow_deal_order`` and
+    ``flow_first_dealer`` fields of its rules: mixed in before :class:`Flow`."""
+
+    def deal_order(self, rules: Any) -> str:
+        return str(rules.flow_deal_order)          # any fixed order is fair on a shuffled wall
+
+    def first_dealer(self, rules: Any, seed: int, round_index: int) -> int:
+        # "random": what a lot or the dice amount to, drawn from the run's seed
+        return drawn_dealer(seed, round_index) if rules.flow_first_dealer == "random" else 0
 
 
 def deal_chunks(order: str, dealer: int) -> list[tuple[int, int]]:

@@ -15,7 +15,7 @@ from ..ledger import Ledger, Transfer
 from ..model import MINGGANG, SEATS
 from ..result import ScoreResult
 from ..situation import Situation
-from .base import drawn_dealer, LABELS, Flow, WinContext
+from .base import DealOptions, LABELS, Flow, WinContext
 
 if TYPE_CHECKING:
     from ...table.round import Round
@@ -27,15 +27,8 @@ __all__ = ["FuzhouFlow", "FLOW", "L97_KONG"]
 L97_KONG = "明扛 (一炮多響, L97)"
 
 
-class FuzhouFlow(Flow):
+class FuzhouFlow(DealOptions, Flow):
     """The flow defaults of fuzhou-flow.md §12 and the cheap options beside them."""
-
-    def deal_order(self, rules: Any) -> str:
-        return str(rules.flow_deal_order)          # any fixed order is fair on a shuffled wall
-
-    def first_dealer(self, rules: Any, seed: int, round_index: int) -> int:
-        # "random": what the system's choice (L13) amount to, drawn from the run's seed
-        return drawn_dealer(seed, round_index) if rules.flow_first_dealer == "random" else 0
 
 
     # ---------------------------------------------------------------- tiles and wall

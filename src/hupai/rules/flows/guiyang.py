@@ -16,7 +16,7 @@ from ..ledger import Ledger, Transfer
 from ..model import ANGANG, BUGANG, MINGGANG, DeclaredMeld, Hand
 from ..result import ExhaustResult, ScoreResult
 from ..situation import Situation
-from .base import drawn_dealer, LABELS, Flow, WinContext, declared, table_labels
+from .base import DealOptions, LABELS, Flow, WinContext, declared, table_labels
 
 if TYPE_CHECKING:
     from ...table.round import Round
@@ -41,16 +41,9 @@ class _Voids(NamedTuple):
     kongs: frozenset[tuple[int, int]] = frozenset()
 
 
-class GuiyangFlow(Flow):
+class GuiyangFlow(DealOptions, Flow):
     """The flow defaults of guiyang-flow.md §12 and the ``guiyang_flow_*`` options
     docs/rules/guiyang.md lists as implemented."""
-
-    def deal_order(self, rules: Any) -> str:
-        return str(rules.flow_deal_order)          # any fixed order is fair on a shuffled wall
-
-    def first_dealer(self, rules: Any, seed: int, round_index: int) -> int:
-        # "random": what the dice (L24, L233) amount to, drawn from the run's seed
-        return drawn_dealer(seed, round_index) if rules.flow_first_dealer == "random" else 0
 
     def tile_set(self, rules: Any) -> list[int]:
         # 1-9 万/筒/条 ×4, no honours, flowers or wildcards (L17, L110, L316)

@@ -11,7 +11,7 @@ from .. import luzhou
 from ..ledger import Ledger
 from ..result import ExhaustResult, ScoreResult
 from ..situation import Situation
-from .base import drawn_dealer, LABELS, Flow, WinContext
+from .base import DealOptions, LABELS, Flow, WinContext
 
 if TYPE_CHECKING:
     from ...table.round import Round
@@ -24,17 +24,10 @@ def peng_kind(meld: Any) -> int:
     return meld.claimed if meld.claimed is not None else meld.tiles[0]
 
 
-class LuzhouFlow(Flow):
+class LuzhouFlow(DealOptions, Flow):
     """The flow defaults of luzhou-flow.md §12, and the options beside them that are
     ``flow_*`` fields of :class:`~hupai.rules.luzhou.LuzhouRules` (docs/rules/luzhou.md,
     "Round flow", lists the ones not played)."""
-
-    def deal_order(self, rules: Any) -> str:
-        return str(rules.flow_deal_order)          # any fixed order is fair on a shuffled wall
-
-    def first_dealer(self, rules: Any, seed: int, round_index: int) -> int:
-        # "random": what the 紅中 lot or the dice (L9, L11) amount to, drawn from the run's seed
-        return drawn_dealer(seed, round_index) if rules.flow_first_dealer == "random" else 0
 
     def tile_set(self, rules: Any) -> list[int]:
         # 108 suited tiles and 4 or 8 紅中 (L19, L65-67); no other honour

@@ -18,7 +18,7 @@ from .. import wuhan
 from ..model import ANGANG, KONGS, OPENING, Hand
 from ..result import ExhaustResult, ScoreResult
 from ..situation import Loser, Situation
-from .base import drawn_dealer, LABELS, Flow, WinContext, declared, table_labels
+from .base import DealOptions, LABELS, Flow, WinContext, declared, table_labels
 
 if TYPE_CHECKING:
     from ...table.model import SeatState
@@ -47,15 +47,8 @@ def _indicator_tiles(indicator: int, rules: Any) -> _IndicatorTiles:
     return _IndicatorTiles(laizi, must, must | {laizi})
 
 
-class WuhanFlow(Flow):
+class WuhanFlow(DealOptions, Flow):
     """The flow defaults of wuhan-flow.md §12 and the ``wuhan_flow_*`` options."""
-
-    def deal_order(self, rules: Any) -> str:
-        return str(rules.flow_deal_order)          # any fixed order is fair on a shuffled wall
-
-    def first_dealer(self, rules: Any, seed: int, round_index: int) -> int:
-        # "random": what a lot (the seeds are silent) amount to, drawn from the run's seed
-        return drawn_dealer(seed, round_index) if rules.flow_first_dealer == "random" else 0
 
 
     # ---------------------------------------------------------------- tiles and wall
