@@ -9,6 +9,7 @@ special flow rules (a new region, a test's toy region) uses :class:`Flow` as it 
 first win ends the round, 一炮多響 allowed, no claims but 碰 and 杠, no side settlements."""
 from __future__ import annotations
 
+from itertools import compress
 from typing import TYPE_CHECKING, Any, NamedTuple, Optional, Sequence
 
 import numpy as np
@@ -23,6 +24,8 @@ if TYPE_CHECKING:       # the engine imports the rules, never the other way roun
     from ...table.round import Round
 
 __all__ = ["Flow", "DealOptions", "WinContext", "LABELS", "table_labels", "deal_chunks", "drawn_dealer"]
+
+_KINDS = range(34)
 
 #: The seat labels of a table (FORMAT.md §6.1): seat i of the engine is LABELS[i].
 LABELS = ("A", "B", "C", "D")
@@ -134,7 +137,7 @@ class Flow:
         s = rnd.seats[seat]
         if self.locked(rnd, seat) and s.last_draw is not None:
             return [s.last_draw]
-        return [t for t in range(34) if s.concealed[t]]
+        return list(compress(_KINDS, s.concealed))
 
     def dead_discard(self, rnd: "Round", tile: int) -> bool:
         """A discard nobody may claim (Luzhou's ghost, L19)."""

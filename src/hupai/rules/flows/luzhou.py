@@ -69,7 +69,7 @@ class LuzhouFlow(DealOptions, Flow):
     def bugang_options(self, rnd: "Round", seat: int) -> list[tuple[int, ...]]:
         # 補杠: the fourth natural tile, or a 紅中 (補杠紅中, L41, L43)
         s = rnd.seats[seat]
-        if self.locked(rnd, seat):
+        if not s.melds or self.locked(rnd, seat):
             return []
         out = []
         for m in s.melds:
