@@ -430,3 +430,27 @@ def test_the_first_dealer_is_the_callers_or_drawn_from_the_seed(region):
                                             for i in range(12)]
     assert play_round(region, random_, seed=3, dealer=2).dealer == 2
     assert Match(region, random_, seed=3).play(1).rounds[0].dealer == drawn[0]
+
+
+@pytest.mark.parametrize("region", [n for n in REGION_NAMES
+                                    if "flow_kong_empty_wall" in REGIONS[n].Rules.__dataclass_fields__])
+def test_a_kong_on_an_empty_wall_only_where_the_rules_allow(region):
+    """``flow_kong_empty_wall`` forbid (default): no kong without its replacement tile;
+    no_replacement: the kong stands, nothing is drawn, and the wall's end follows."""
+    def kongs_on_empty_wall(option: str) -> int:
+        rules = REGIONS[region].Rules.from_options({f"{region}_flow_kong_empty_wall": option})
+        found = 0
+        for i in range(300):
+            rnd = Round(region, rules, seed=53, round_index=i)
+            rng = random.Random(i)
+            while not rnd.done:
+                legal = rnd.legal_actions()
+                kongs = [a for a in legal if a.type in ("angang", "bugang", "minggang")]
+                rnd.step(kongs[0] if kongs else legal[rng.randrange(len(legal))])
+            ends = [k for k, e in enumerate(rnd.events) if e["type"] == "exhaust"]
+            if ends and rnd.events[ends[0] - 1]["type"] in ("angang", "bugang", "minggang"):
+                found += 1
+            _check_round(rnd)
+        return found
+    assert kongs_on_empty_wall("forbid") == 0
+    assert kongs_on_empty_wall("no_replacement") > 0

@@ -615,3 +615,13 @@ def test_kong_points_at_the_round_end_total_the_same():
         first = end.entries.index(tail[0])
         assert all(e.cause in ("kong", "qianshao") for e in end.entries[first:])
     assert compared >= 5
+
+
+def test_a_robbed_bugang_pays_only_under_paid():
+    """L55 is silent on a robbed 補扛's points: none by default (it never stood, above);
+    fuzhou_flow_robbed_kong_points paid posts its 補扛 points, 1 from each other seat."""
+    rnd = play_rob(ROB, flow_robbed_kong_points="paid")
+    rnd.step(WIN)
+    assert [e.cause for e in rnd.entries] == ["kong", "win"]
+    assert payments(rnd, "kong") == [[(0, 1, 1), (2, 1, 1), (3, 1, 1)]]
+    assert [m.kind for m in rnd.seats[1].melds] == ["peng"]

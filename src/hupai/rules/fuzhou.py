@@ -47,10 +47,12 @@ class FuzhouRules(RegionFlags):
                "gangkai_siguiyi": ("multiply", "once"),
                # the round flow (rules/flows/fuzhou.py), fuzhou-flow §12
                "flow_first_dealer": ("param", "random"), "flow_deal_order": ("4-4-4-jump", "one_by_one"),
+               "flow_kong_empty_wall": ("forbid", "no_replacement"),
         "flow_kong_burn": ("face_up", "face_down", "none"),
                "flow_after_peng": ("discard_only", "kong_allowed"),
                "flow_last_discard_claims": ("win_only", "any"),
                "flow_kong_points_timing": ("immediate", "round_end"),
+               "flow_robbed_kong_points": ("none", "paid"),
                "flow_bugang_timing": ("any_time", "on_draw_only"),
                "flow_kong_with_win": ("pay", "lapse"),
                "flow_multirob": ("all", "first_only"),
@@ -69,9 +71,11 @@ class FuzhouRules(RegionFlags):
     # the round flow: read only by the table engine's flow, never by score
     flow_first_dealer: str = "param"          # L13 "第一輪由系統自動設定": the caller's seat, else 0
     flow_deal_order: str = "4-4-4-jump"       # L15 "每次拿2墩": the usual deal
+    flow_kong_empty_wall: str = "forbid"      # silent: no kong without its replacement tile
     flow_kong_burn: str = "face_up"           # L83: the top of the last stack is burnt, shown
     flow_after_peng: str = "discard_only"     # L17: after a 碰 only a discard
     flow_last_discard_claims: str = "win_only"   # L93: the round ends with the wall
+    flow_robbed_kong_points: str = "none"     # L55 silent: a robbed 補扛 never stands, earns nothing
     flow_kong_points_timing: str = "immediate"   # L51-53 silent; digest §0: kong points when the kong stands
     flow_bugang_timing: str = "any_time"      # L53 vs L45: a 補扛 at any own turn
     flow_kong_with_win: str = "pay"           # L97: a 明扛 beside a win is paid

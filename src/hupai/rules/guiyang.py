@@ -62,6 +62,7 @@ class GuiyangRules(RegionFlags):
         "v4_chickens": ("off", "on"),
         # the round flow of the table engine (rules/guiyang-flow.md §12; read by flows/guiyang.py)
         "flow_first_dealer": ("param", "random"), "flow_deal_order": ("4-4-4-jump", "one_by_one"),
+        "flow_kong_empty_wall": ("forbid", "no_replacement"),
         "flow_after_peng": ("discard_only", "kong_allowed"),
         "flow_replacement_source": ("tail", "front"), "flow_last_discard_claims": ("win_only", "any"),
         "flow_baoting_window": ("first_discard", "yuanshou"),
@@ -96,6 +97,7 @@ class GuiyangRules(RegionFlags):
     # the round flow (guiyang-flow.md §12): only the table engine reads these
     flow_first_dealer: str = "param"          # L24, L233: dice: the caller's seat, else 0
     flow_deal_order: str = "4-4-4-jump"       # L20, L112, L229 give counts only: the usual deal
+    flow_kong_empty_wall: str = "forbid"      # silent: no kong without its replacement tile
     flow_after_peng: str = "discard_only"        # or "kong_allowed": 闷豆 / 转弯豆 before the discard
     flow_replacement_source: str = "tail"        # silent: replacements from the tail (the flip reads the front)
     flow_last_discard_claims: str = "win_only"   # L72, L197, L320: the round cannot outlast the wall

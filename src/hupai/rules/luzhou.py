@@ -54,6 +54,7 @@ class LuzhouRules(RegionFlags):
         "chajiao_basis": ("self_draw_table_max", "discard_half"), "tiegui_min_naturals": (0, 1),
         # the round flow (rules/flows/luzhou.py), luzhou-flow §12
         "flow_first_dealer": ("param", "random"), "flow_deal_order": ("4-4-4-jump", "one_by_one"),
+        "flow_kong_empty_wall": ("forbid", "no_replacement"),
         "flow_replacement_source": ("tail", "front"), "flow_last_discard_claims": ("win_only", "any"),
         "flow_after_peng": ("discard_only", "kong_allowed"),
         "flow_next_after_win": ("after_last_winner", "after_discarder"), "flow_multirob": ("all", "first_only"),
@@ -81,6 +82,7 @@ class LuzhouRules(RegionFlags):
     # the round flow: read only by the table engine's flow, never by score
     flow_first_dealer: str = "param"          # L9, L11: a 紅中 lot or the dice: the caller's seat, else 0
     flow_deal_order: str = "4-4-4-jump"       # L65-67 give sizes only: the usual deal
+    flow_kong_empty_wall: str = "forbid"      # L45, L47: every kong draws its replacement
     flow_replacement_source: str = "tail"    # L45 "摸起來" (silent): replacements from the tail
     flow_last_discard_claims: str = "win_only"   # L33: the last discard may only be won
     flow_after_peng: str = "discard_only"    # L41: a kong follows a draw, not a 碰

@@ -470,7 +470,8 @@ class Round:
 
     def _kong_stands(self, seat: int, index: int) -> None:
         """A kong that stands: its payments (if the region pays kongs at once), then
-        its replacement draw."""
+        its replacement draw (none with an empty wall, where a region's
+        ``kong_min_live`` of 0 allows the kong: the round is then exhausted)."""
         s = self.seats[seat]
         s.kong_this_turn = True
         s.turn_kongs.append(index)
@@ -479,7 +480,10 @@ class Round:
         ledger = self.flow.kong_ledger(self, seat, s.melds[index])
         if ledger is not None:
             self._post("kong", seat, ledger, table_labels(self))
-        self._draw(seat, replacement=True)
+        if self.wall.live > 0:
+            self._draw(seat, replacement=True)
+        else:                       # a kong the region lets stand with no tile left ends the wall
+            self._exhaust()
 
     def _angang(self, seat: int, kong: tuple[int, ...]) -> None:
         s = self.seats[seat]
@@ -529,6 +533,9 @@ class Round:
             self._bugang_stands(p.from_seat, p.meld, p.tile)
             return
         self.flow.robbed(self, p.from_seat, p.meld, p.tile)
+        paid = self.flow.robbed_kong_ledger(self, p.from_seat)
+        if paid is not None:
+            self._post("kong", p.from_seat, paid, table_labels(self))
         self.resolving = "rob"
         winners = self.flow.winners(self, claimants, p.from_seat)
         self._wins([p.wins[s] for s in winners], p.from_seat, "rob")

@@ -177,6 +177,11 @@ class Flow:
     def robbed(self, rnd: "Round", konger: int, index: int, added: int) -> None:
         """A 補杠 was robbed: the konger's meld stays a 碰 and the added tile is gone."""
 
+    def robbed_kong_ledger(self, rnd: "Round", konger: int) -> Optional[Ledger]:
+        """What a robbed 補杠 still pays its konger, in table labels A-D (default
+        nothing: it never stood)."""
+        return None
+
     def special_kong_options(self, rnd: "Round", seat: int) -> list[int]:
         """Single-tile kongs the seat may lay out (Wuhan)."""
         return []

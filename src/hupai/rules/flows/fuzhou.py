@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Optional, Sequence
 from ...tiles import HONORS
 from .. import fuzhou
 from ..ledger import Ledger, Transfer
-from ..model import MINGGANG, SEATS
+from ..model import BUGANG, MINGGANG, SEATS
 from ..result import ScoreResult
 from ..situation import Situation
 from .base import DealOptions, LABELS, Flow, WinContext
@@ -29,6 +29,11 @@ L97_KONG = "明扛 (一炮多響, L97)"
 
 class FuzhouFlow(DealOptions, Flow):
     """The flow defaults of fuzhou-flow.md §12 and the cheap options beside them."""
+
+    def kong_min_live(self, rules: Any) -> int:
+        # a kong needs its replacement tile (forbid); no_replacement lets it stand on an
+        # empty wall, which then ends the round
+        return 0 if rules.flow_kong_empty_wall == "no_replacement" else 1
 
 
     # ---------------------------------------------------------------- tiles and wall
@@ -94,6 +99,13 @@ class FuzhouFlow(DealOptions, Flow):
         if rnd.rules.flow_kong_points_timing == "round_end":
             return None
         return _kong_points(seat, meld)
+
+    def robbed_kong_ledger(self, rnd: "Round", konger: int) -> Optional[Ledger]:
+        # L55 is silent on the robbed 補扛's points: none (it never stood), or paid as a
+        # 補扛 (1 from each other seat, L51-53), at once
+        if rnd.rules.flow_robbed_kong_points != "paid":
+            return None
+        return fuzhou.kong_ledger(BUGANG, LABELS[konger], [LABELS[o] for o in range(4) if o != konger])
 
     def lapsed_claim(self, rnd: "Round", seat: int, action: Any, discarder: int) -> Optional[Ledger]:
         # "放炮的玩家按計分規則給每個扛牌或胡牌的人分數" (L97): the 明扛 claim beside a win is

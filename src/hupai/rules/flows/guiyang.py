@@ -45,6 +45,11 @@ class GuiyangFlow(DealOptions, Flow):
     """The flow defaults of guiyang-flow.md §12 and the ``guiyang_flow_*`` options
     docs/rules/guiyang.md lists as implemented."""
 
+    def kong_min_live(self, rules: Any) -> int:
+        # a kong needs its replacement tile (forbid); no_replacement lets it stand on an
+        # empty wall, which then ends the round
+        return 0 if rules.flow_kong_empty_wall == "no_replacement" else 1
+
     def tile_set(self, rules: Any) -> list[int]:
         # 1-9 万/筒/条 ×4, no honours, flowers or wildcards (L17, L110, L316)
         return [t for t in range(tiles.HONORS) for _ in range(4)]

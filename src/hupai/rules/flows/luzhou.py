@@ -29,6 +29,11 @@ class LuzhouFlow(DealOptions, Flow):
     ``flow_*`` fields of :class:`~hupai.rules.luzhou.LuzhouRules` (docs/rules/luzhou.md,
     "Round flow", lists the ones not played)."""
 
+    def kong_min_live(self, rules: Any) -> int:
+        # a kong needs its replacement tile (forbid); no_replacement lets it stand on an
+        # empty wall, which then ends the round
+        return 0 if rules.flow_kong_empty_wall == "no_replacement" else 1
+
     def tile_set(self, rules: Any) -> list[int]:
         # 108 suited tiles and 4 or 8 紅中 (L19, L65-67); no other honour
         return [t for t in range(HONORS) for _ in range(4)] + [RED] * rules.ghost_count
