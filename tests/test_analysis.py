@@ -233,3 +233,17 @@ def test_visible_and_meld_counts_must_be_whole_numbers():
     seen[0] = 1.0
     assert hupai.analyze_discards(hand, visible=seen)[0].effective == \
         hupai.analyze_discards(hand, visible=seen.astype(int))[0].effective
+
+
+def test_luzhou_analysis_with_more_than_four_ghosts():
+    """The 8-ghost game (L19) lets a hand hold five 紅中 and the table show more: the
+    analysis counts the naturals' four copies and the ghosts apart, instead of refusing."""
+    from hupai.rules.luzhou import LuzhouRules
+    rules = LuzhouRules(ghost_count=8)
+    hand = hupai.tiles.parse("123m456m11p9p")
+    hand[33] = 5                                   # and five ghosts: 14 tiles
+    visible = np.zeros(34, np.uint8)
+    visible[33] = 2                                # two more discarded: seven of eight seen
+    rows = hupai.analyze_discards(hand, visible=visible, rules=rules)
+    assert rows[0].shanten == -1 or rows[0].shanten == 0
+    assert all(r.effective.get(33, 0) <= 1 for r in rows)     # one ghost left to draw

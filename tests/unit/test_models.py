@@ -60,3 +60,22 @@ def test_table_labels():
 def test_counts_of_bool_are_refused_by_hand():
     with pytest.raises(TypeError):
         Hand(np.ones(34, dtype=bool))
+
+
+def test_a_hand_may_hold_more_than_four_ghosts_only_where_they_exist():
+    """Luzhou's 8-ghost game (L19) lets a hand hold five 紅中 concealed; every other region
+    refuses the hand with a ValueError naming the fifth copy."""
+    from hupai import tiles
+    from hupai.rules import REGIONS, Hand, Situation
+    from hupai.rules.luzhou import LuzhouRules
+    counts = tiles.parse("123m456m99p")
+    counts[tiles.RED] = 5
+    hand = Hand(counts)
+    assert REGIONS["luzhou"].score(hand, Situation("9p", self_draw=True), LuzhouRules(ghost_count=8)).is_win
+    for name, region in REGIONS.items():
+        facts = {"indicator": "1m"} if "indicator" in region.FACTS else {}
+        with pytest.raises(ValueError, match="紅中|7z"):
+            region.score(hand, Situation("9p", **facts))
+    counts[tiles.RED] = 9
+    with pytest.raises(ValueError, match="outside 0-8"):
+        Hand(counts)

@@ -185,7 +185,7 @@ def test_exhaust_holds_chajiao_among_the_seats_still_in():
     from hupai.table import play_round
     checked = 0
     for seed in range(12):
-        rnd = play_round("luzhou", seed=seed, agents=["greedy"] * 4)
+        rnd = play_round("luzhou", seed=seed, agents=["greedy", "random", "greedy", "random"])
         if rnd.exhausted:
             _check_exhaust(rnd)
             checked += 1

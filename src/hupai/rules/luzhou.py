@@ -755,8 +755,14 @@ def analyze(counts, rules: Optional[LuzhouRules] = None, *, visible=None, melds:
     natural = arr.copy()
     natural[GHOST] = 0
     seen = meld_counts(melds)
-    unseen = unseen_counts(arr, seen, visible).tolist()
-    seen_ghosts = int(seen[GHOST]) + (int(as_counts(visible)[GHOST]) if visible is not None else 0)
+    shown = None if visible is None else as_counts(visible)
+    seen_ghosts = int(seen[GHOST]) + (int(shown[GHOST]) if shown is not None else 0)
+    # the naturals' unseen copies, four of each; the ghosts (up to eight, L19) apart
+    seen[GHOST] = 0
+    if shown is not None:
+        shown = shown.copy()
+        shown[GHOST] = 0
+    unseen = unseen_counts(natural, seen, shown).tolist()
     unseen_ghosts = max(0, rules.ghost_count - ghosts - seen_ghosts)
     for t in range(27, 34):
         unseen[t] = 0      # no other honours in Luzhou; ghosts are counted apart below

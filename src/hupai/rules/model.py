@@ -125,8 +125,9 @@ class Hand:
     """Concealed tiles (34 counts, jokers included as their tile) and declared melds.
 
     For a win, ``concealed`` is the hand before the winning tile; the constructor
-    checks only what holds in every region: counts 0-4, no more copies of a kind
-    counting the melds than any tile set holds (:data:`MOST_COPIES`), and 13 tiles in
+    checks only what holds in every region: no more copies of a kind, concealed or
+    counting the melds, than any tile set holds (:data:`MOST_COPIES`: four, and eight
+    紅中 for Luzhou's 8-ghost game), and 13 tiles in
     all (a kong counting 3).  The tile count is checked by :meth:`_check_size`, which a
     region's own hand type may redefine (Guiyang's 相公, a hand with a wrong count, is
     ``hupai.rules.guiyang.MiscountedHand``).  Each region checks its own tile set when
@@ -144,9 +145,9 @@ class Hand:
         c = raw.astype(np.int64)
         if c.shape != (34,):
             raise ValueError(f"concealed counts must have shape (34,), got {c.shape}")
-        if (c < 0).any() or (c > 4).any():
-            t = int(np.flatnonzero((c < 0) | (c > 4))[0])
-            raise ValueError(f"concealed[{t}] = {c[t]} is outside 0-4")
+        if (c < 0).any() or (c > _MOST).any():
+            t = int(np.flatnonzero((c < 0) | (c > _MOST))[0])
+            raise ValueError(f"concealed[{t}] = {c[t]} is outside 0-{MOST_COPIES[t]}")
         if len(self.melds) > 4:
             raise ValueError(f"a hand has at most 4 melds, got {len(self.melds)}")
         for m in self.melds:
@@ -233,3 +234,4 @@ class Hand:
 
 
 _MOST_COPIES_MAP = {t: n for t, n in enumerate(MOST_COPIES) if n != 4}
+_MOST = np.array(MOST_COPIES, dtype=np.int64)

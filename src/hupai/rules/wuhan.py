@@ -741,11 +741,12 @@ def _check_types(hand: Hand, s: Situation) -> None:
 
 
 def _check_copies(hand: Hand, s: Situation, full: bytearray, melds: _Melds, indicator: int) -> None:
-    """The concealed counts are within 4 (Hand checks them): only the winning tile, the
-    meld kinds and the indicator (one copy is flipped, B-一.4) can exceed what exists."""
+    """The concealed counts are within 4 (Hand checks them; 紅中 within the 8 of Luzhou's
+    set, so it is checked here): only the winning tile, the meld kinds, 紅中 and the
+    indicator (one copy is flipped, B-一.4) can exceed what exists."""
     win = s.win_tile
     assert win is not None      # checked by _check_types
-    if full[win] > 4 or full[indicator] + melds.counts[indicator] > 3 \
+    if full[win] > 4 or full[RED] > 4 or full[indicator] + melds.counts[indicator] > 3 \
             or any(full[t] + melds.counts[t] > 4 for t in melds.kinds):
         hand.check_copies(win, {indicator: 3})
 

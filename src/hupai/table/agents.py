@@ -5,13 +5,13 @@ not raise its shanten, declares whatever the region lets it declare)."""
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, Protocol, Sequence, runtime_checkable
+from typing import Callable, Protocol, Sequence, runtime_checkable
 
 import numpy as np
 
 from .. import _core
 from .._messages import short
-from ..analysis import analyze_discards
+from ..rules import REGIONS
 from ..rules.model import DeclaredMeld
 from .model import Action
 from .observation import Observation
@@ -102,17 +102,14 @@ class GreedyAgent:
         legal = {a.tile: a for a in discards}
         if len(legal) == 1:
             return discards[0]
-        rules = obs.rules
         counts = np.array(obs.concealed, dtype=np.uint8)
-        melds = [DeclaredMeld(m.kind, m.tiles) for m in obs.melds(obs.seat)]
-        situation = obs.situation
-        facts: dict[str, Any] = {} if situation is None else \
-            {name: getattr(situation, name) for name in situation.given()}
-        try:
-            options = analyze_discards(counts, visible=np.array(obs.visible(), dtype=np.uint8), rules=rules,
-                                       melds=melds, **facts)
-        except ValueError:
-            options = []
+        melds = tuple(DeclaredMeld(m.kind, m.tiles) for m in obs.melds(obs.seat))
+        # the analysis counts four copies of a kind: more (Luzhou's eight 紅中) are seen as all
+        own = counts.astype(np.int64) + sum((m.counts for m in melds), np.zeros(34, np.int64))
+        visible = np.minimum(np.array(obs.visible()), np.maximum(4 - own, 0)).astype(np.uint8)
+        # the region's own analysis, the hook analyze_discards(rules=...) answers with
+        options = REGIONS[obs.region].analyze(counts, obs.rules, visible=visible, melds=melds,
+                                              situation=obs.situation)
         for o in options:
             if o.discard in legal:
                 return legal[o.discard]

@@ -134,25 +134,32 @@ class Observation:
         return log[-1] if log else None
 
     def visible(self) -> list[int]:
-        """Counts of the tiles this seat can see outside its own hand: discards, the
-        melds shown, winners' hands shown, flipped and burnt tiles."""
+        """Counts of the tiles this seat sees on the table outside its own hand and its
+        own melds (what ``analyze_discards`` takes as ``visible`` beside the melds):
+        every river's unclaimed discards, the other seats' melds as shown, winners'
+        hands shown, burnt tiles.  Flipped tiles are not in it (they are in
+        :attr:`flips`; the region's analysis counts the one it knows, Wuhan's
+        indicator, from the table's situation)."""
+        rnd = self._live_round()
         out = [0] * 34
-        for seat in range(4):
-            for t, _ in self.discards(seat):
-                out[t] += 1
-            for m in self.melds(seat):
-                for t in m.tiles:
-                    out[t] += 1
-        for seat in range(4):
-            shown = self.revealed(seat)
-            if shown is not None and seat != self.seat:
-                for t, c in enumerate(shown):
+        angang_shown = rnd.flow.angang_public(rnd.rules)
+        hands_shown = rnd.flow.winner_hand_public(rnd.rules)
+        for seat, s in enumerate(rnd.seats):
+            for t, claimed in zip(s.discards, s.claimed):
+                out[t] += not claimed
+            if seat == self.seat:
+                continue
+            for m in s.melds:
+                if m.kind != "angang" or angang_shown:
+                    for t in m.tiles:
+                        out[t] += 1
+            if s.finished and hands_shown:
+                for t, c in enumerate(s.concealed):
                     out[t] += c
-        for t in self.flips.values():
-            out[t] += 1
-        for t in self.burnt:
-            out[t] += 1
-        return [min(c, 4) for c in out]
+        if rnd.flow.burns_public(rnd.rules):
+            for t in rnd.burnt:
+                out[t] += 1
+        return out
 
     def to_dict(self) -> dict[str, Any]:
         """The whole view as plain JSON types (tiles in notation)."""
