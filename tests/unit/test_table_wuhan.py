@@ -700,3 +700,17 @@ def test_wait_kinds_cover_every_tile_the_scorer_calls_a_win():
                     checked += 1
                     assert t in waits, (tiles.format(np.frombuffer(bytes(counts), np.uint8)), melds, t)
     assert checked >= 300
+
+
+def test_the_indicator_from_the_front_or_the_tail():
+    """The indicator is the tile after the deal ("翻取的第一張牌", A-L27; B-一.3-4), or
+    under wuhan_flow_indicator_source tail the wall's last tile; out of play either way."""
+    from hupai.rules.wuhan import WuhanRules
+    from hupai.table import Round, play_round, replay
+    front = Round("wuhan", seed=4)
+    assert front.flips["indicator"] == front.wall.tiles[53]
+    tail = play_round("wuhan", WuhanRules(flow_indicator_source="tail"), seed=4, agents=["greedy"] * 4)
+    assert tail.flips["indicator"] == tail.wall.tiles[-1]
+    assert {"type": "flip", "what": "indicator", "tile": tiles.tile_name(tail.wall.tiles[-1]), "back": True} \
+        in tail.events
+    assert replay(tail.record()).net == tail.net

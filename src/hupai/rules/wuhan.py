@@ -64,6 +64,7 @@ class WuhanRules(RegionFlags):
         "multi_win_priority": ("next_after_discarder", "from_dealer"),
         # the round flow of the table engine (wuhan-flow.md §12; rules/flows/wuhan.py)
         "flow_first_dealer": ("param", "random"), "flow_deal_order": ("4-4-4-jump", "one_by_one"),
+        "flow_indicator_source": ("front_after_deal", "tail"),
         "flow_haidi_reserve": (10, 0), "flow_replacement_source": ("tail", "front"),
         "flow_kongs_after_claim": ("special_only", "all"),
         "flow_claim_priority": ("hu_pengkong_chi", "seat_order"), "flow_chi_swap": ("allowed", "forbidden"),
@@ -93,6 +94,7 @@ class WuhanRules(RegionFlags):
     # the round flow (flows/wuhan.py), flow digest §12
     flow_first_dealer: str = "param"          # silent: the caller's seat, else 0
     flow_deal_order: str = "4-4-4-jump"       # A-L27, B-一.3 give 14/13 only: the usual deal
+    flow_indicator_source: str = "front_after_deal"   # A-L27 "翻取的第一張牌", B-一.3/4: the next tile
     flow_haidi_reserve: int = 10                     # A-L85, B-一.9.6: 5 stacks never drawn
     flow_replacement_source: str = "tail"            # A-L87, B-一.9.7 "補牌" (no position): usual practice
     flow_kongs_after_claim: str = "special_only"     # A-L15 "隨時", B-一.6: single-tile kongs only

@@ -226,12 +226,15 @@ class Round:
         self.flow.after_deal(self)
         self._opening_window([(d + k) % 4 for k in (1, 2, 3)])
 
-    def flip(self, what: str) -> int:
-        """Turn the front tile of the wall face up, out of play (a hook for the flow:
-        Wuhan's indicator, Guiyang's chicken)."""
-        t = self.wall.take_front()
+    def flip(self, what: str, back: bool = False) -> int:
+        """Turn the front tile of the wall (or its back tile, ``back``) face up, out of
+        play: a hook for the flow (Wuhan's indicator, Guiyang's chicken)."""
+        t = self.wall.take_back() if back else self.wall.take_front()
         self.flips[what] = t
-        self.events.append({"type": "flip", "what": what, "tile": _NAME[t]})
+        event: dict[str, Any] = {"type": "flip", "what": what, "tile": _NAME[t]}
+        if back:
+            event["back"] = True
+        self.events.append(event)
         return t
 
     def _draw(self, seat: int, replacement: bool = False) -> None:

@@ -70,7 +70,7 @@ class WuhanFlow(DealOptions, Flow):
 
     def after_deal(self, rnd: "Round") -> None:
         # the lone tile after the deal is turned face up, out of play (B-一.3, B-一.4, A-L27)
-        rnd.flip("indicator")
+        rnd.flip("indicator", back=rnd.rules.flow_indicator_source == "tail")
 
     # ---------------------------------------------------------------- the indicator's tiles
 
