@@ -5,7 +5,7 @@ import argparse
 import json
 import sys
 import time
-from typing import IO, Any, Optional, Sequence
+from typing import IO, Any, Iterator, Optional, Sequence
 
 from ._messages import clip, short
 
@@ -43,7 +43,7 @@ def _summary(region: str, rounds: Sequence[Any], seconds: float) -> dict[str, An
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     from .cli import _options, _region
-    from .table import dumps, play_round
+    from .table import dumps
     region = _region(args.region)
     rules = region.Rules.from_options(_options(args.option))
     agents = _agent_names(args.agents)
@@ -55,8 +55,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     played = []
     start = time.perf_counter()
     try:
-        for i in range(args.rounds):
-            rnd = play_round(region, rules, seed=args.seed, round_index=i, dealer=args.dealer, agents=agents)
+        for rnd in _rounds(region, rules, args, agents):
             played.append(rnd)
             if out is not None:
                 out.write(dumps(rnd.record()) + "\n")
@@ -67,6 +66,20 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     summary["agents"] = agents
     _print(summary, args.json, sys.stderr if args.records == "-" else sys.stdout)
     return 0
+
+
+def _rounds(region: Any, rules: Any, args: argparse.Namespace, agents: list[str]) -> Iterator[Any]:
+    """The rounds of a run: independent (round i seeded by the seed and i), or with
+    ``--match`` one match, each round's scores and dealer following from the last."""
+    from .table import Match, play_round
+    if not args.match:
+        for i in range(args.rounds):
+            yield play_round(region, rules, seed=args.seed, round_index=i, dealer=args.dealer, agents=agents)
+        return
+    match = Match(region, rules, seed=args.seed, first_dealer=args.dealer, agents=agents)
+    for _ in range(args.rounds):
+        match.play(1)
+        yield match.rounds[-1]
 
 
 def _print(summary: dict[str, Any], as_json: bool, stream: IO[str]) -> None:
@@ -82,12 +95,17 @@ def cmd_replay(args: argparse.Namespace) -> int:
     problems: list[dict[str, Any]] = []
     rounds = []
     start = time.perf_counter()
+    previous = None
     with open(args.file, encoding="utf-8") as f:
         for line_no, line in enumerate(f, 1):
             if not line.strip():
                 continue
             try:
-                rounds.append(replay(json.loads(line)))
+                rnd = replay(json.loads(line))
+                if args.match and previous is not None:
+                    _check_follows(previous, rnd)
+                rounds.append(rnd)
+                previous = rnd
             except (ValueError, TypeError, RecursionError) as e:   # JSONDecodeError is a ValueError
                 problems.append({"line": line_no, "error": clip(str(e), 300)})
     region = rounds[0].region.name if rounds else ""
@@ -103,6 +121,17 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 1 if problems else 0
 
 
+def _check_follows(previous: Any, rnd: Any) -> None:
+    """A match's record follows the one before: its scores before are the last one's
+    after, its dealer the last one's next dealer (design/table.md §3)."""
+    if list(rnd.scores_before) != previous.scores_after:
+        raise ValueError(f"scores_before {rnd.scores_before} do not follow the previous round's scores "
+                         f"{previous.scores_after}")
+    if rnd.dealer != previous.next_dealer:
+        raise ValueError(f"dealer {rnd.dealer} does not follow the previous round's next dealer "
+                         f"{previous.next_dealer}")
+
+
 def add_simulate(sub: Any, regions: Sequence[str]) -> None:
     p = sub.add_parser("simulate", help="play seeded rounds with built-in agents",
                        description="Play N independent rounds (round i seeded from the seed and i) and write "
@@ -115,6 +144,8 @@ def add_simulate(sub: Any, regions: Sequence[str]) -> None:
                         "unless <region>_flow_first_dealer=random)")
     p.add_argument("--agents", default="random", help="one agent for all seats or four, comma-separated: "
                                                       "random, greedy")
+    p.add_argument("--match", action="store_true", help="play the rounds as one match: scores carried over, the "
+                                                        "next dealer by the region's rule")
     p.add_argument("--records", help="write the records to this JSON Lines file (- for standard output)")
     p.add_argument("--option", action="append", default=[], help="a rule flag: <region>_<flag>=<value>")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
@@ -126,5 +157,7 @@ def add_replay(sub: Any) -> None:
                        description="Replay every record of a JSON Lines file event by event; exits 1 if any "
                                    "record is inconsistent.")
     p.add_argument("file")
+    p.add_argument("--match", action="store_true", help="the records are one match: each must follow the one "
+                                                        "before (scores and dealer)")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.set_defaults(func=cmd_replay)

@@ -454,3 +454,25 @@ def test_a_kong_on_an_empty_wall_only_where_the_rules_allow(region):
         return found
     assert kongs_on_empty_wall("forbid") == 0
     assert kongs_on_empty_wall("no_replacement") > 0
+
+
+def test_a_match_from_the_command_line(tmp_path, capsys):
+    """``simulate --match`` plays the rounds as one match; ``replay --match`` checks that
+    each record follows the one before (design/table.md §3)."""
+    path = tmp_path / "match.jsonl"
+    assert cli.main(["simulate", "--region", "wuhan", "--rounds", "6", "--seed", "5", "--agents", "greedy",
+                     "--match", "--records", str(path)]) == 0
+    records = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    for prev, nxt in zip(records, records[1:]):
+        assert nxt["dealer"] == prev["next_dealer"]
+        assert nxt["scores_before"] == [a + b for a, b in zip(prev["scores_before"], prev["net"])]
+    capsys.readouterr()
+    assert cli.main(["replay", str(path), "--match"]) == 0
+    assert capsys.readouterr().out.strip() == "6 consistent, 0 inconsistent"
+    records[3], records[4] = records[4], records[3]
+    path.write_text("".join(dumps(r) + "\n" for r in records), encoding="utf-8")
+    assert cli.main(["replay", str(path)]) == 0             # each record alone is consistent
+    capsys.readouterr()
+    assert cli.main(["replay", str(path), "--match"]) == 1
+    out = capsys.readouterr().out
+    assert "line 4: scores_before" in out and "do not follow" in out
