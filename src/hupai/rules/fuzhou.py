@@ -23,7 +23,7 @@ from .model import ANGANG, BUGANG, CHI, KONGS, MINGGANG, OTHERS, PENG, SEATS, De
 from .patterns import FromFlag, Pattern, PatternTable, preference, resolve, steps
 from .result import ExhaustResult, ScoreResult, SeatReport
 from .settlement import wait_report, win_ledger
-from .situation import Situation
+from .situation import Situation, table_facts, win_facts
 
 __all__ = ["FLOW", "name", "TITLE", "FACTS", "FuzhouRules", "Rules", "PATTERNS", "UNIT", "score", "ready", "exhaust",
            "analyze", "make_hand", "kong_points", "kong_ledger", "shao", "next_dealer", "SIDE_SETTLEMENTS"]
@@ -225,13 +225,7 @@ def _best(full: list, hand: Hand, situation: Situation,
 def _check(hand: Hand, situation: Situation) -> Optional[str]:
     """ValueError for what is not a Fuzhou win at all (a meld that is no meld, more
     copies than exist, a win that cannot happen); the reason when the rules forbid it."""
-    if not isinstance(hand, Hand):
-        raise TypeError(f"hand must be a Hand, not {type(hand).__name__}")
-    if not isinstance(situation, Situation):
-        raise TypeError(f"situation must be a Situation, not {type(situation).__name__}")
-    situation.check_facts(name, FACTS, PAYMENT_SCOPES)
-    if situation.win_tile is None:
-        raise ValueError("a win needs its winning tile (win_tile)")
+    win_facts(hand, situation, name, FACTS, PAYMENT_SCOPES)
     hand.check_copies(situation.win_tile)
     forbidden = melds_problem(hand.melds)
     if situation.after_kong and not any(m.is_kong for m in hand.melds):
@@ -315,11 +309,7 @@ def ready(hand: Hand, rules: Optional[FuzhouRules] = None, situation: Optional[S
 
 
 def _ready_situation(situation: Optional[Situation]) -> Situation:
-    situation = situation if situation is not None else Situation()
-    if situation.win_tile is not None:
-        raise ValueError("readiness is asked of 13 tiles: the situation has no win_tile")
-    situation.check_facts(name, FACTS, PAYMENT_SCOPES)
-    return situation
+    return table_facts(situation, name, FACTS, PAYMENT_SCOPES)
 
 
 def exhaust(table: Mapping[str, Optional[Hand]], rules: Optional[FuzhouRules] = None, *,

@@ -25,7 +25,7 @@ from .model import (ANGANG, BUGANG, CHI, KONGS, MINGGANG, OTHERS, PENG, Declared
 from .patterns import FromFlag, Pattern, PatternTable, preference, steps
 from .result import ExhaustResult, ScoreResult, SeatReport
 from .settlement import chajiao_ledger, wait_report, win_ledger
-from .situation import Situation
+from .situation import Situation, table_facts, win_facts
 
 __all__ = ["FLOW", "name", "TITLE", "FACTS", "GuiyangRules", "Rules", "SIDE_TABLES", "PATTERNS", "V4_KONG_CHICKENS",
            "MiscountedHand", "make_hand", "score", "ready", "exhaust", "analyze", "chickens", "ChickenItem",
@@ -655,13 +655,7 @@ def _dou_excepted(hand: Hand, situation: Situation) -> bool:
 
 def _check(hand: Hand, situation: Situation) -> None:
     """ValueError for a win that cannot happen at a Guiyang table."""
-    if not isinstance(hand, Hand):
-        raise TypeError(f"hand must be a Hand, not {type(hand).__name__}")
-    if not isinstance(situation, Situation):
-        raise TypeError(f"situation must be a Situation, not {type(situation).__name__}")
-    situation.check_facts(name, FACTS, PAYMENT_SCOPES)
-    if situation.win_tile is None:
-        raise ValueError("a win needs its winning tile (win_tile)")
+    win_facts(hand, situation, name, FACTS, PAYMENT_SCOPES)
     if situation.after_kong and not any(m.is_kong for m in hand.melds):
         raise ValueError("after_kong (杠开): the winner has no kong among his melds")
     if situation.flip is not None:
@@ -857,11 +851,7 @@ def ready(hand: Hand, rules: Optional[GuiyangRules] = None, situation: Optional[
 
 
 def _table_situation(situation: Optional[Situation]) -> Situation:
-    situation = situation if situation is not None else Situation()
-    if situation.win_tile is not None:
-        raise ValueError("readiness is asked of 13 tiles: the situation has no win_tile")
-    situation.check_facts(name, FACTS, PAYMENT_SCOPES)
-    return situation
+    return table_facts(situation, name, FACTS, PAYMENT_SCOPES)
 
 
 def _seat_report(seat: str, hand: Hand, rules: GuiyangRules) -> SeatReport:

@@ -23,7 +23,7 @@ from .model import BUGANG, CHI, MINGGANG, PENG, DeclaredMeld, Hand, check_count,
 from .patterns import FromFlag, Pattern, PatternTable, apply_exclusions, preference, steps
 from .result import ExhaustResult, ScoreResult, SeatReport
 from .settlement import chajiao_ledger, wait_report, win_ledger
-from .situation import Situation
+from .situation import Situation, table_facts, win_facts
 
 __all__ = ["FLOW", "name", "TITLE", "FACTS", "LuzhouRules", "Rules", "score", "ready", "exhaust", "analyze", "make_hand",
            "wait_values", "is_huazhu", "xiqian_settlement", "xiqian_collected", "melds_problem", "PATTERNS", "GHOST", "UNIT",
@@ -581,13 +581,7 @@ def _ledger(paid: int, xiqian: int, s: Situation) -> Ledger:
 
 def _check(hand: Hand, s: Situation, rules: LuzhouRules) -> None:
     """ValueError for a win that cannot happen at a Luzhou table."""
-    if not isinstance(hand, Hand):
-        raise TypeError(f"hand must be a Hand, not {type(hand).__name__}")
-    if not isinstance(s, Situation):
-        raise TypeError(f"situation must be a Situation, not {type(s).__name__}")
-    s.check_facts(name, FACTS)
-    if s.win_tile is None:
-        raise ValueError("a win needs its winning tile (win_tile)")
+    win_facts(hand, s, name, FACTS)
     if s.after_kong and not any(m.is_kong for m in hand.melds):
         raise ValueError("after_kong (杠上花): the winner has no kong among his melds")
     if s.dihu and not s.self_draw:
@@ -670,11 +664,7 @@ def ready(hand: Hand, rules: Optional[LuzhouRules] = None, situation: Optional[S
 
 
 def _table_situation(situation: Optional[Situation]) -> Situation:
-    situation = situation if situation is not None else Situation()
-    if situation.win_tile is not None:
-        raise ValueError("readiness is asked of 13 tiles: the situation has no win_tile")
-    situation.check_facts(name, FACTS)
-    return situation
+    return table_facts(situation, name, FACTS)
 
 
 def _seat_report(seat: str, hand: Hand, rules: LuzhouRules) -> SeatReport:

@@ -17,9 +17,9 @@ from typing import TYPE_CHECKING, Any, ClassVar, Iterable, Mapping, Optional
 
 from .. import tiles
 from .._messages import short
-from .model import KONGS, OTHERS, check_bool, check_count
+from .model import KONGS, OTHERS, Hand, check_bool, check_count
 
-__all__ = ["Situation", "Loser", "FACT_NOTES", "FrozenCounts", "check_kongs", "KONG_KINDS", "SPECIAL_KONGS", "SCOPES"]
+__all__ = ["Situation", "Loser", "table_facts", "win_facts", "FACT_NOTES", "FrozenCounts", "check_kongs", "KONG_KINDS", "SPECIAL_KONGS", "SCOPES"]
 
 #: Every fact: the regions that read it (L Luzhou, W Wuhan, G Guiyang, F Fuzhou) and
 #: what it means.  The table of the module docstring and the command line's help are
@@ -317,6 +317,33 @@ class Situation:
             kwargs["payment_scope"] = tuple(kwargs["payment_scope"]) if isinstance(
                 kwargs["payment_scope"], (list, tuple)) else kwargs["payment_scope"]
         return cls(**kwargs)
+
+
+def win_facts(hand: object, situation: object, region: str, facts: Iterable[str],
+              scopes: Iterable[str] = ("hand",)) -> "Situation":
+    """``situation``, checked as the situation of a win of ``hand`` in ``region``:
+    TypeError unless they are a Hand and a Situation, ValueError for a fact the region
+    does not read or a win without its winning tile."""
+    if not isinstance(hand, Hand):
+        raise TypeError(f"hand must be a Hand, not {type(hand).__name__}")
+    if not isinstance(situation, Situation):
+        raise TypeError(f"situation must be a Situation, not {type(situation).__name__}")
+    situation.check_facts(region, facts, scopes)
+    if situation.win_tile is None:
+        raise ValueError("a win needs its winning tile (win_tile)")
+    return situation
+
+
+def table_facts(situation: Optional["Situation"], region: str, facts: Iterable[str],
+                scopes: Iterable[str] = ("hand",)) -> "Situation":
+    """The situation of a question asked of 13 tiles (readiness, the end of the wall):
+    none given is a plain one; a winning tile is a ValueError, and so is a fact
+    ``region`` does not read."""
+    situation = situation if situation is not None else Situation()
+    if situation.win_tile is not None:
+        raise ValueError("readiness is asked of 13 tiles: the situation has no win_tile")
+    situation.check_facts(region, facts, scopes)
+    return situation
 
 
 def _losers(losers: object) -> tuple[Loser, ...]:

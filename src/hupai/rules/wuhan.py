@@ -32,7 +32,7 @@ from .model import (ANGANG, CHI, KONGS, MINGGANG, OPENING, OTHERS, PENG, Declare
 from .patterns import FromFlag, Pattern, PatternTable, preference, resolve, steps
 from .result import ExhaustResult, ScoreResult, SeatReport
 from .settlement import wait_report
-from .situation import Loser, Situation
+from .situation import Loser, Situation, table_facts, win_facts
 
 __all__ = ["FLOW", "name", "TITLE", "FACTS", "WuhanRules", "Rules", "Loser", "laizi_of", "must_kong_tiles", "check_melds",
            "score", "ready", "exhaust", "analyze", "make_hand", "priority_winner", "PATTERNS", "UNIT",
@@ -733,13 +733,7 @@ def _prepare(hand: Hand, s: Situation, rules: WuhanRules):
 
 
 def _check_types(hand: Hand, s: Situation) -> None:
-    if not isinstance(hand, Hand):
-        raise TypeError(f"hand must be a Hand, not {type(hand).__name__}")
-    if not isinstance(s, Situation):
-        raise TypeError(f"situation must be a Situation, not {type(s).__name__}")
-    s.check_facts(name, FACTS)
-    if s.win_tile is None:
-        raise ValueError("a win needs its winning tile (win_tile)")
+    win_facts(hand, s, name, FACTS)
 
 
 def _check_copies(hand: Hand, s: Situation, full: bytearray, melds: _Melds, indicator: int) -> None:
@@ -842,11 +836,7 @@ def priority_winner(discarder: str, claimants: Sequence[str], dealer: str,
 # ------------------------------------------------------------------ the end of the wall
 
 def _table_situation(situation: Optional[Situation]) -> Situation:
-    situation = situation if situation is not None else Situation()
-    if situation.win_tile is not None:
-        raise ValueError("readiness is asked of 13 tiles: the situation has no win_tile")
-    situation.check_facts(name, FACTS)
-    return situation
+    return table_facts(situation, name, FACTS)
 
 
 _OPENED_LOSERS = tuple(Loser(s, True) for s in OTHERS)

@@ -30,10 +30,6 @@ class Observation:
         self.seat = seat
         self._moment = len(rnd.events)
 
-    @classmethod
-    def of(cls, rnd: "Round", seat: int) -> "Observation":
-        return cls(rnd, seat)
-
     def _live_round(self) -> "Round":
         if len(self._round.events) != self._moment:
             raise ValueError("this observation is stale: the round has moved on; observe again")

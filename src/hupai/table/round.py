@@ -181,7 +181,7 @@ class Round:
     def observe(self, seat: int) -> "Observation":
         """What the player at ``seat`` may know now (:class:`Observation`)."""
         from .observation import Observation
-        return Observation.of(self, _seat(seat, "the seat"))
+        return Observation(self, _seat(seat, "the seat"))
 
     # ---------------------------------------------------------------- acting
 
