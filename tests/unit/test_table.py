@@ -305,7 +305,7 @@ def test_simulate_then_replay(tmp_path, capsys):
     assert cli.main(["simulate", "--region", "guiyang", "--rounds", "12", "--seed", "3", "--agents",
                      "greedy,random,random,random", "--records", str(path), "--json"]) == 0
     summary = json.loads(capsys.readouterr().out)
-    assert summary["rounds"] == 12 and sum(summary["net"]) == 0
+    assert summary["rounds"] == 12 and sum(s["net_total"] for s in summary["seats"]) == 0
     assert cli.main(["replay", str(path), "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
     assert report["consistent"] == 12 and report["inconsistent"] == []

@@ -1,0 +1,29 @@
+"""Rounds per second of a run on Dask workers: one worker process against two, the same
+rounds (random agents, Fuzhou), through the runner ``hupai simulate --workers N`` uses
+(chunks submitted to a LocalCluster, records streamed back in order).  The cluster is
+started once per benchmark, outside the timing: its start (about 2 s) is a fixed cost
+of a run, reported apart in benchmarks/README.md.  Run: pytest benchmarks/test_sim_bench.py"""
+import pytest
+
+from hupai.sim import Job, play_rounds
+from hupai.sim.driver import dask_submit, local_cluster
+
+ROUNDS = 400
+JOB = Job("fuzhou", {}, 2026, ("random",) * 4)
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_rounds_on_workers(benchmark, workers):
+    pytest.importorskip("distributed")
+    with local_cluster(workers) as client:
+        submit = dask_submit(client)
+
+        def run():
+            n = sum(1 for _ in play_rounds(JOB, 0, ROUNDS, submit=submit, workers=workers))
+            assert n == ROUNDS
+
+        run()                   # the workers import hupai and warm up before the timing
+        benchmark.group = "rounds on Dask workers"
+        benchmark.pedantic(run, rounds=3, iterations=1)
+    if benchmark.stats is not None:
+        benchmark.extra_info["rounds_per_second"] = round(ROUNDS / benchmark.stats.stats.median, 1)

@@ -1,0 +1,164 @@
+"""Runs of many rounds: in this process, on N local processes, or on a Dask cluster.
+
+A run is a :class:`Job` (region, options, seed, agents) and a number of rounds.  Round
+*i* is seeded by the run's seed and *i* alone (its wall by ``SeedSequence(seed,
+spawn_key=(i,))``, its built-in agents by ``agent_seed(seed, i, seat)``), so the
+records of a run do not depend on where, or in how many pieces, it was played.
+
+The rounds are cut into chunks (one task each); at most a few chunks per worker are in
+flight and the results come back in round order, so memory stays bounded however long
+the run is.  On Dask a worker lost mid-run only costs its own chunk: the scheduler runs
+that task again on another worker (``distributed``'s own recovery)."""
+from __future__ import annotations
+
+import json
+from collections import deque
+from typing import Any, Callable, Deque, Iterator, Mapping, NamedTuple, Optional, Sequence
+
+from .._messages import short
+from ..rules import REGIONS
+from ..table import AGENTS, dumps, play_round
+from .stats import RoundRow, round_row
+
+__all__ = ["Job", "Played", "play_chunk", "play_match", "play_rounds", "chunk_size", "COMMAND_PREFIX", "check_agents",
+           "read_record_line"]
+
+#: An agent spec of this form runs an outside bot over the JSON-lines protocol.
+COMMAND_PREFIX = "cmd:"
+
+
+class Job(NamedTuple):
+    """What every round of a run shares."""
+
+    region: str
+    options: Mapping[str, Any]          # the rule flags by option name (as a record writes them)
+    seed: int
+    agents: tuple[str, ...]             # four specs: a built-in name or ``cmd:<command>``
+    dealer: Optional[int] = None        # None: the region's first-dealer rule
+    bot_timeout: float = 5.0            # seconds an outside bot has for one decision
+    fallback: str = "random"            # the built-in agent that replaces a failed bot
+
+
+class Played(NamedTuple):
+    """One round of a run: its record as one JSON line, its statistics row, and what
+    went wrong with an outside bot (each incident a dict, see ``hupai.protocol``)."""
+
+    round_index: int
+    line: str
+    row: RoundRow
+    incidents: tuple[dict[str, Any], ...]
+
+
+def check_agents(specs: Sequence[str], fallback: str = "random") -> tuple[str, ...]:
+    """Four agent specs, each a built-in name or ``cmd:<command>``; ValueError naming the
+    first that is neither."""
+    if isinstance(specs, str) or len(specs) != 4:
+        raise ValueError(f"four agents, one per seat, not {short(specs)}")
+    for spec in specs:
+        if spec.startswith(COMMAND_PREFIX):
+            if not spec[len(COMMAND_PREFIX):].strip():
+                raise ValueError(f"{COMMAND_PREFIX} needs a command to run, as in cmd:python my_bot.py")
+        elif spec not in AGENTS:
+            raise ValueError(f"unknown agent {short(spec)}; built in: {', '.join(AGENTS)}, or cmd:<command>")
+    if fallback not in AGENTS:
+        raise ValueError(f"unknown fallback agent {short(fallback)}; built in: {', '.join(AGENTS)}")
+    return tuple(specs)
+
+
+def _outside_bots(job: Job) -> dict[int, Any]:
+    """One bot process per seat played by an outside command, kept for the chunk."""
+    commands = {seat: spec[len(COMMAND_PREFIX):] for seat, spec in enumerate(job.agents)
+                if spec.startswith(COMMAND_PREFIX)}
+    if not commands:
+        return {}
+    from ..protocol import CommandAgent
+    return {seat: CommandAgent(cmd, timeout=job.bot_timeout, fallback=job.fallback)
+            for seat, cmd in commands.items()}
+
+
+def play_chunk(job: Job, start: int, stop: int) -> list[Played]:
+    """Rounds ``start``..``stop - 1`` of ``job``, each independent (the task a worker runs)."""
+    region = REGIONS[job.region]
+    rules = region.Rules.from_options(dict(job.options))
+    bots = _outside_bots(job)
+    try:
+        out = []
+        for i in range(start, stop):
+            agents: list[Any] = [bots.get(seat, spec) for seat, spec in enumerate(job.agents)]
+            rnd = play_round(region, rules, seed=job.seed, round_index=i, dealer=job.dealer, agents=agents)
+            record = rnd.record()
+            incidents = tuple(x for bot in bots.values() for x in bot.take_incidents())
+            out.append(Played(i, dumps(record), round_row(record), incidents))
+        return out
+    finally:
+        for bot in bots.values():
+            bot.close()
+
+
+def play_match(job: Job, start: int, stop: int, last: Optional[Mapping[str, Any]] = None) -> Iterator[Played]:
+    """Rounds ``start``..``stop - 1`` as one match: each round's scores and dealer follow
+    from the record before (``last``, the record of round ``start - 1``, when resuming)."""
+    region = REGIONS[job.region]
+    rules = region.Rules.from_options(dict(job.options))
+    scores: Sequence[Any] = (0, 0, 0, 0)
+    dealer = job.dealer
+    if last is not None:
+        scores = [a + b for a, b in zip(last["scores_before"], last["net"])]
+        dealer = last["next_dealer"]
+    bots = _outside_bots(job)
+    try:
+        for i in range(start, stop):
+            agents: list[Any] = [bots.get(seat, spec) for seat, spec in enumerate(job.agents)]
+            rnd = play_round(region, rules, seed=job.seed, round_index=i, dealer=dealer, scores_before=scores,
+                             agents=agents)
+            record = rnd.record()
+            scores, dealer = rnd.scores_after, rnd.next_dealer
+            incidents = tuple(x for bot in bots.values() for x in bot.take_incidents())
+            yield Played(i, dumps(record), round_row(record), incidents)
+    finally:
+        for bot in bots.values():
+            bot.close()
+
+
+def chunk_size(rounds: int, workers: int) -> int:
+    """Rounds per task: enough tasks for every worker to stay busy (about 8 each), none
+    longer than 200 rounds, so that a lost chunk costs little."""
+    return max(1, min(200, -(-rounds // (8 * max(workers, 1)))))
+
+
+Submit = Callable[..., Any]      # submit(fn, *args) -> a future with .result()
+
+
+def play_rounds(job: Job, start: int, stop: int, *, submit: Optional[Submit] = None, workers: int = 1,
+                size: Optional[int] = None) -> Iterator[Played]:
+    """The rounds ``start``..``stop - 1`` of ``job`` in round order.  Without ``submit``
+    they are played here; with it, in chunks submitted through it (a Dask client's
+    ``submit``), at most ``2 * workers + 1`` chunks in flight."""
+    if submit is None:
+        for begin in range(start, stop, size or 50):
+            yield from play_chunk(job, begin, min(stop, begin + (size or 50)))
+        return
+    size = size or chunk_size(stop - start, workers)
+    bounds = iter([(b, min(stop, b + size)) for b in range(start, stop, size)])
+    window: Deque[Any] = deque()
+    for first in bounds:
+        window.append(submit(play_chunk, job, *first))
+        if len(window) > 2 * workers:
+            break
+    while window:
+        head = window.popleft()
+        yield from head.result()
+        nxt = next(bounds, None)
+        if nxt is not None:
+            window.append(submit(play_chunk, job, *nxt))
+
+
+def read_record_line(line: str, where: str) -> dict[str, Any]:
+    """One record of a records file, or ValueError naming the line."""
+    try:
+        record = json.loads(line)
+    except ValueError as e:
+        raise ValueError(f"{where} is not JSON: {e}") from None
+    if not isinstance(record, dict):
+        raise ValueError(f"{where} is not a round record (a JSON object)")
+    return record
