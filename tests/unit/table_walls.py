@@ -2,11 +2,13 @@
 the replacement draws will take them, and the rest of the region's tiles in between."""
 from __future__ import annotations
 
+import random
 from collections import Counter
 from typing import Mapping, Optional, Sequence
 
 from hupai import tiles
 from hupai.rules import REGIONS
+from hupai.table import Round
 
 
 def chosen_wall(region: str, hands: Mapping[int, str], *, dealer: int = 0, flips: str = "", draws: str = "",
@@ -72,3 +74,23 @@ def play(rnd, actions: Sequence):
             a = Action.from_dict(a)
         rnd.step(a)
     return rnd
+
+
+def hidden_permuted(region: str, seed: int, seat: int) -> tuple[Round, Round]:
+    """Two rounds whose walls differ only in tiles ``seat`` cannot see at the start:
+    the other seats' deals and the wall after the flips are shuffled among themselves
+    (the seat's own deal and the flipped tiles stay)."""
+    first = Round(region, seed=seed)
+    wall = list(first.wall.tiles)
+    mine, pos = set(), 0
+    for s, n in first.flow.deal_chunks(first.rules, first.dealer):
+        if s == seat:
+            mine.update(range(pos, pos + n))
+        pos += n
+    flipped = set(range(pos, pos + len(first.flips)))
+    hidden = [i for i in range(len(wall)) if i not in mine and i not in flipped]
+    values = [wall[i] for i in hidden]
+    random.Random(seed).shuffle(values)
+    for i, v in zip(hidden, values):
+        wall[i] = v
+    return first, Round(region, wall=wall)

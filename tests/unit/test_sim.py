@@ -260,3 +260,41 @@ def test_a_progress_bar_on_runs_past_a_second(capsys):
     assert "400/400" in err and "round" in err
     simulate("fuzhou", 3, seed=1, progress=True)        # done before the bar's delay: no bar
     assert capsys.readouterr().err == ""
+
+
+MY_BOT = os.path.join(os.path.dirname(__file__), "..", "..", "examples", "my_bot.py")
+
+
+def test_an_outside_bot_plays_a_simulated_run(tmp_path, capsys):
+    """The issue's command: the example bot at seat 0 over the JSON-lines protocol, the
+    built-in greedy agent at the others; no incident, every record replays."""
+    import sys
+    path = tmp_path / "bot.jsonl"
+    spec = f"cmd:{sys.executable} {MY_BOT}"
+    assert cli.main(["simulate", "--region", "wuhan", "--rounds", "6", "--seed", "2", "--agents",
+                     f"{spec},greedy,greedy,greedy", "--records", str(path), "--json", "--no-progress"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["incidents"] == [] and summary["incident_count"] == 0
+    assert list(summary["by_agent"]) == [spec, "greedy"]
+    assert cli.main(["replay", str(path)]) == 0
+    assert capsys.readouterr().out.strip().endswith("6 consistent, 0 inconsistent")
+
+
+def test_a_bot_that_crashes_is_reported_and_its_rounds_still_settled(tmp_path, capsys):
+    import sys
+    bot = tmp_path / "crash.py"
+    bot.write_text("import sys, json\n"
+                   "for line in sys.stdin:\n"
+                   "    m = json.loads(line)\n"
+                   "    if m['type'] == 'hello':\n"
+                   "        print(json.dumps({'type': 'hello', 'name': 'crash'}), flush=True)\n"
+                   "    elif m['type'] == 'request':\n"
+                   "        sys.exit(1)\n", encoding="utf-8")
+    path = tmp_path / "crash.jsonl"
+    assert cli.main(["simulate", "--region", "fuzhou", "--rounds", "3", "--seed", "2", "--agents",
+                     f"cmd:{sys.executable} {bot},random,random,random", "--records", str(path),
+                     "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    crashes = [line for line in out.splitlines() if line.startswith("incident: round")]
+    assert len(crashes) == 3 and all(": crash: " in line and "seat 0" in line for line in crashes)
+    assert cli.main(["replay", str(path)]) == 0

@@ -19,6 +19,7 @@ from hupai.rules import REGIONS, score_case
 from hupai.table import Action, Match, Round, dumps, play, play_round, replay
 from hupai.table.agents import GreedyAgent, RandomAgent
 from hupai.table.record import win_cases
+from table_walls import hidden_permuted
 
 REGION_NAMES = sorted(REGIONS)
 
@@ -99,25 +100,6 @@ def test_a_finished_round_takes_no_action():
 
 # ---------------------------------------------------------------- observations
 
-def _hidden_permuted(region: str, seed: int, seat: int) -> tuple[Round, Round]:
-    """Two rounds whose walls differ only in tiles ``seat`` cannot see at the start."""
-    first = Round(region, seed=seed)
-    wall = list(first.wall.tiles)
-    mine = set()
-    pos = 0
-    d = first.dealer
-    for s, n in first.flow.deal_chunks(first.rules, d):
-        if s == seat:
-            mine.update(range(pos, pos + n))
-        pos += n
-    flipped = set(range(pos, pos + len(first.flips)))
-    hidden = [i for i in range(len(wall)) if i not in mine and i not in flipped]
-    values = [wall[i] for i in hidden]
-    random.Random(seed).shuffle(values)
-    for i, v in zip(hidden, values):
-        wall[i] = v
-    return first, Round(region, wall=wall)
-
 
 @pytest.mark.parametrize("region", REGION_NAMES)
 def test_an_observation_shows_nothing_hidden(region):
@@ -125,7 +107,7 @@ def test_an_observation_shows_nothing_hidden(region):
     the wall hold; it names no other seat's concealed tiles."""
     checked = 0
     for seed in range(40):
-        a, b = _hidden_permuted(region, seed, 0)
+        a, b = hidden_permuted(region, seed, 0)
         if a.to_act != 0 or b.to_act != 0:
             continue           # a declaration window of other seats comes first
         view = a.observe(0).to_dict()

@@ -714,3 +714,23 @@ def test_the_indicator_from_the_front_or_the_tail():
     assert {"type": "flip", "what": "indicator", "tile": tiles.tile_name(tail.wall.tiles[-1]), "back": True} \
         in tail.events
     assert replay(tail.record()).net == tail.net
+
+
+def test_greedy_discards_with_a_must_kong_tile_stuck_in_hand(monkeypatch):
+    """Once the wall is too short for a kong (flow §4 step 3), a special tile stays in
+    hand: it may not be discarded ("打出來也是杠牌", A-L15) nor konged, and the region's
+    analysis refuses such a hand (B-一.6-8).  The greedy agent then throws the tile
+    that leaves the lowest shanten instead of failing (seed 159 reaches it)."""
+    from hupai.table import GreedyAgent, play_round
+    asked = []
+    lowest = GreedyAgent._lowest_shanten
+
+    def spy(obs, discards):
+        asked.append((obs.live, [a.tile for a in discards]))
+        return lowest(obs, discards)
+    monkeypatch.setattr(GreedyAgent, "_lowest_shanten", staticmethod(spy))
+    rnd = play_round("wuhan", seed=159, agents=["random", "greedy", "random", "greedy"])
+    assert rnd.done and sum(rnd.net) == 0 and asked
+    live, offered = asked[0]
+    assert live < rnd.flow.kong_min_live(rnd.rules) and tiles.tile_index("7z") not in offered
+    assert replay(rnd.record()).net == rnd.net

@@ -21,6 +21,20 @@ __all__ = ["Agent", "RandomAgent", "GreedyAgent", "AGENTS", "make_agent", "agent
 
 @runtime_checkable
 class Agent(Protocol):
+    """What :func:`hupai.table.play` asks of an agent: ``act(observation,
+    legal_actions)`` returns one of ``legal_actions``.
+
+    An agent may also have either of two optional methods, which ``play`` calls when
+    they are there (the built-in agents have neither):
+
+    - ``start_round(observation, seed)``, before the round's first decision, with the
+      seat's :class:`Observation` and ``seed``, the seat's :func:`agent_seed` for the
+      round (what a built-in agent would be seeded with);
+    - ``end_round(observation)``, once the round is over (:attr:`Observation.outcome`
+      says what it settled), also for a seat that was never asked anything.
+
+    :class:`hupai.protocol.CommandAgent`, a bot in another process, uses both."""
+
     def act(self, observation: Observation, legal_actions: Sequence[Action]) -> Action: ...
 
 
@@ -108,12 +122,31 @@ class GreedyAgent:
         own = counts.astype(np.int64) + sum((m.counts for m in melds), np.zeros(34, np.int64))
         visible = np.minimum(np.array(obs.visible()), np.maximum(4 - own, 0)).astype(np.uint8)
         # the region's own analysis, the hook analyze_discards(rules=...) answers with
-        options = REGIONS[obs.region].analyze(counts, obs.rules, visible=visible, melds=melds,
-                                              situation=obs.situation)
+        try:
+            options = REGIONS[obs.region].analyze(counts, obs.rules, visible=visible, melds=melds,
+                                                  situation=obs.situation)
+        except ValueError:
+            # a hand the region's analysis does not rank, though the table allows it (a
+            # Wuhan must-kong tile stuck in hand once the wall is too short for kongs)
+            return self._lowest_shanten(obs, discards)
         for o in options:
             if o.discard in legal:
                 return legal[o.discard]
         return discards[-1]
+
+    @staticmethod
+    def _lowest_shanten(obs: Observation, discards: list[Action]) -> Action:
+        """The discard that leaves the lowest shanten (the kernel's, jokers counted);
+        ties: the last offered."""
+        counts = obs.concealed
+        best, best_shanten = discards[-1], None
+        for a in discards:
+            after = list(counts)
+            after[a.tile] -= 1
+            s = _shanten(after, obs.jokers)
+            if best_shanten is None or s <= best_shanten:
+                best, best_shanten = a, s
+        return best
 
 
 #: The built-in agents by name.

@@ -17,14 +17,25 @@ AgentSpec = Union[str, Agent]
 
 
 def play(rnd: Round, agents: Sequence[Agent]) -> Round:
-    """Play ``rnd`` to its end, asking ``agents[seat]`` at each decision."""
+    """Play ``rnd`` to its end, asking ``agents[seat]`` at each decision.  An agent
+    with ``start_round(observation, seed)`` is told first that the round starts (with
+    its seat's :func:`agent_seed`; a round on a given wall counts as seed 0), one with
+    ``end_round(observation)`` that it is over (:class:`hupai.table.agents.Agent`)."""
     if len(agents) != 4:
         raise ValueError(f"a round needs four agents, one per seat, not {len(agents)}")
+    for told, agent in enumerate(agents):
+        start = getattr(agent, "start_round", None)
+        if start is not None:
+            start(Observation(rnd, told), agent_seed(rnd.seed or 0, rnd.round_index, told))
     while not rnd.done:
         seat = rnd.to_act
         assert seat is not None
         legal = rnd.legal_actions()
         rnd.step(agents[seat].act(Observation(rnd, seat), legal))
+    for told, agent in enumerate(agents):
+        end = getattr(agent, "end_round", None)
+        if end is not None:
+            end(Observation(rnd, told))
     return rnd
 
 

@@ -5,7 +5,8 @@ nothing of the wall.
 
 An :class:`Observation` is a view of the round at one moment, read on demand (a bot
 that ignores it costs nothing); reading it after the round has moved on is a
-``ValueError``.  :meth:`Observation.to_dict` is the whole view as plain JSON types."""
+``ValueError``.  :meth:`Observation.to_dict` is the whole view as plain JSON types;
+:meth:`Observation.events` the round's events as the seat saw them happen."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Optional
@@ -46,6 +47,75 @@ class Observation:
     @property
     def dealer(self) -> int:
         return self._live_round().dealer
+
+    @property
+    def round_index(self) -> int:
+        """The round's index in its run (the record's ``round``)."""
+        return self._live_round().round_index
+
+    @property
+    def decision(self) -> Optional[str]:
+        """What this seat is asked to decide now (``turn``, ``respond``, ``rob``,
+        ``declare``, ``haidi``); None when the round waits for another seat or is over
+        (whether another seat is asked is not this seat's to know)."""
+        rnd = self._live_round()
+        return rnd.decision if rnd.to_act == self.seat else None
+
+    def events(self, start: int = 0) -> list[dict[str, Any]]:
+        """The round's events so far as this seat saw them, from the ``start``-th it saw
+        on (``start`` counts this seat's events: pass the length of what it has read).
+        Each is the record's event (fresh dicts: the round's own are never handed out)
+        without what the seat may not see: another seat's dealt and drawn tiles (a
+        ``deal`` keeps their ``count``), a concealed kong's tiles where the region keeps
+        it face down, a burnt tile burnt face down, a pass of another seat (that it
+        could have won is its own secret), and of a win whose hand the region does not
+        show the ``patterns``, the ``value`` and a self-drawn ``tile``.  A win whose hand
+        the seat may see carries it as ``hand`` (the concealed tiles, the winning tile
+        apart)."""
+        if isinstance(start, bool) or not isinstance(start, int):
+            raise TypeError(f"start is a count of events, an int, not {type(start).__name__}")
+        if start < 0:
+            raise ValueError(f"start is a count of events, 0 or more, not {start}")
+        rnd = self._live_round()
+        out: list[dict[str, Any]] = []
+        seen = 0
+        for event in rnd.events:
+            if event["type"] == "pass" and event["seat"] != self.seat:
+                continue
+            if seen >= start:
+                out.append(self._as_seen(rnd, event))
+            seen += 1
+        return out
+
+    def _as_seen(self, rnd: "Round", event: dict[str, Any]) -> dict[str, Any]:
+        """One event as this seat sees it (a copy)."""
+        e = dict(event)
+        kind, own = e["type"], e.get("seat") == self.seat
+        if kind == "deal" and not own:
+            e["count"] = len(tiles.parse_sequence(e.pop("tiles")))
+        elif (kind == "draw" and not own) or (kind == "burn" and not rnd.flow.burns_public(rnd.rules)):
+            del e["tile"]
+        elif kind == "angang" and not own and not rnd.flow.angang_public(rnd.rules):
+            del e["tiles"]
+        elif kind == "win":
+            if own or rnd.flow.winner_hand_public(rnd.rules):
+                e["hand"] = tiles.format_sequence(rnd.seats[e["seat"]].held())
+            else:
+                del e["patterns"], e["value"]
+                if e["self_draw"]:
+                    del e["tile"]
+        return e
+
+    @property
+    def outcome(self) -> Optional[dict[str, Any]]:
+        """Once the round is over, what it settled, as the record writes it:
+        ``settlement`` (every ledger), ``net``, ``scores`` (after the round) and
+        ``next_dealer``; None while it runs."""
+        rnd = self._live_round()
+        if not rnd.done:
+            return None
+        return {"settlement": [e.to_dict() for e in rnd.entries], "net": rnd.net, "scores": rnd.scores_after,
+                "next_dealer": rnd.next_dealer}
 
     @property
     def concealed(self) -> list[int]:
