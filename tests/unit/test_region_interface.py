@@ -194,7 +194,9 @@ def _code_words(source: str) -> list[str]:
 
 @pytest.mark.parametrize("module", ["cli", "cases", "verify", "analysis", "cli_table", "table.round",
                                     "table.record", "table.agents", "table.match", "table.observation",
-                                    "table.wall", "table.model", "rules.flows.base"])
+                                    "table.wall", "table.model", "rules.flows.base", "protocol", "sim.run",
+                                    "sim.driver", "sim.stats", "sim.report", "sim.resume", "sim.plot",
+                                    "env.aec", "env.actions", "env.planes"])
 def test_generic_code_never_names_a_region(module):
     """The adapters and the analysis reach regions only through REGIONS: no region's
     name appears in their code (strings, names, imports)."""

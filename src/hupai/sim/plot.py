@@ -53,6 +53,10 @@ def _nets(ax: Any, distribution: Mapping[str, Mapping[Any, int]]) -> None:
 
 def _patterns(ax: Any, summary: Mapping[str, Any]) -> None:
     rows = summary["patterns"][:TOP_PATTERNS][::-1]
-    ax.barh([p["english"] for p in rows], [p["share"] for p in rows], color="tab:green")
+    bars = ax.barh([p["english"] for p in rows], [p["share"] for p in rows], color="tab:green")
+    # each bar: the wins that scored the pattern, and their mean value
+    ax.bar_label(bars, labels=[f"{p['wins']} wins, mean value {p['mean_value']:.2f}" for p in rows], padding=3,
+                 fontsize="small")
+    ax.set_xlim(0, 1.5)
     ax.set_xlabel(f"share of the {summary['wins']} wins")
     ax.set_title("pattern frequencies")
