@@ -489,3 +489,11 @@ def test_the_example_runs_episodes_and_prints_returns(capsys):
     assert len(returns) == 2 and all(set(r) == set(AGENT_NAMES) for r in returns)
     assert all(sum(r.values()) == 0 for r in returns)
     assert "episode 1" in capsys.readouterr().out
+
+
+def test_the_module_docstring_example_runs():
+    import doctest
+
+    import hupai.env
+    result = doctest.testmod(hupai.env)
+    assert result.attempted >= 5 and result.failed == 0

@@ -206,16 +206,23 @@ _INDEX_OF: dict[str, Callable[[Action, Claim], int]] = {
 
 #: The engine's discard of each kind (what a discard index stands for).
 DISCARD_ACTIONS = tuple(Action("discard", (t,)) for t in range(_KINDS))
-# every action whose index needs no context, by index and back
-_FIXED_ACTION: list[Action | None] = [None] * ACTION_SIZE
-for _t in range(_KINDS):
-    _FIXED_ACTION[DISCARD + _t] = DISCARD_ACTIONS[_t]
-    _FIXED_ACTION[ANGANG + _t] = Action("angang", (_t,) * 4)
-    _FIXED_ACTION[SPECIAL + _t] = Action("special_kong", (_t,))
-_FIXED_ACTION[WIN], _FIXED_ACTION[PASS] = Action("win"), Action("pass")
-for _what, _index in _DECLARE_INDEX.items():
-    _FIXED_ACTION[_index] = Action("declare", (), _what)
-_FIXED = {a: i for i, a in enumerate(_FIXED_ACTION) if a is not None}
+
+
+def _fixed_actions() -> list[Action | None]:
+    """The action of every index whose action does not depend on the state (None for
+    the others: claims and 補杠)."""
+    out: list[Action | None] = [None] * ACTION_SIZE
+    for t in range(_KINDS):
+        out[DISCARD + t] = DISCARD_ACTIONS[t]
+        out[ANGANG + t] = Action("angang", (t,) * 4)
+        out[SPECIAL + t] = Action("special_kong", (t,))
+    out[WIN], out[PASS] = Action("win"), Action("pass")
+    for what, index in _DECLARE_INDEX.items():
+        out[index] = Action("declare", (), what)
+    return out
+
+
+_FIXED_ACTION = _fixed_actions()
 
 
 class Legal(NamedTuple):
@@ -248,14 +255,15 @@ def legal_indices(actions: Sequence[Action], claim: Callable[[], Claim]) -> Lega
         if a[0] == "discard":           # most actions: the index is the tile
             mask[a[1][0]] = 1
             continue
-        i = _FIXED.get(a)
-        if i is None:
-            if context is None:
-                context = claim()
-            i = action_index(a, context)
-            if others.setdefault(i, a) != a:
-                raise RuntimeError(f"the env's action space gives {short(str(others[i]))} and "
-                                   f"{short(str(a))} one index ({i})")
+        if context is None:
+            context = claim()
+        i = action_index(a, context)
+        known = _FIXED_ACTION[i]
+        if known is None:
+            known = others.setdefault(i, a)
+        if known != a:
+            raise RuntimeError(f"the env's action space gives {short(str(known))} and {short(str(a))} "
+                               f"one index ({i})")
         mask[i] = 1
     return Legal(mask, others)
 
