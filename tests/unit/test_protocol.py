@@ -476,14 +476,21 @@ def test_the_fallback_may_be_any_built_in_agent(tmp_path):
     assert rnd.record() == play_round("wuhan", seed=SEED, agents=_with(GreedyAgent())).record()
 
 
+def _first_legal_bot(path: Path, before: str = "", after: str = "") -> Path:
+    """A bot that greets and answers the first legal action, with ``before`` / ``after``
+    run on each message (lines of the loop's body)."""
+    path.write_text("import json, sys\n"
+                    "for line in sys.stdin:\n"
+                    "    m = json.loads(line)\n"
+                    + before +
+                    "    if m['type'] == 'hello': print(json.dumps({'type': 'hello'}), flush=True)\n"
+                    "    if m['type'] == 'request': print(json.dumps(m['legal'][0]), flush=True)\n"
+                    + after, encoding="utf-8")
+    return path
+
+
 def test_a_bot_that_stops_between_rounds_is_a_crash_of_the_next(tmp_path):
-    script = tmp_path / "one_round.py"
-    script.write_text("import json, sys\n"
-                      "for line in sys.stdin:\n"
-                      "    m = json.loads(line)\n"
-                      "    if m['type'] == 'hello': print(json.dumps({'type': 'hello'}), flush=True)\n"
-                      "    if m['type'] == 'request': print(json.dumps(m['legal'][0]), flush=True)\n"
-                      "    if m['type'] == 'end_round': break\n", encoding="utf-8")
+    script = _first_legal_bot(tmp_path / "one_round.py", after="    if m['type'] == 'end_round': break\n")
     with CommandAgent([sys.executable, str(script)]) as bot:
         for i in range(3):
             play_round("fuzhou", seed=1, round_index=i, agents=_with(bot, 0))
@@ -509,13 +516,8 @@ def test_close_says_bye_and_a_bot_that_stays_is_killed(tmp_path):
 
 
 def test_a_bot_stderr_goes_to_its_file_or_nowhere(tmp_path, capfd):
-    script = tmp_path / "noisy.py"
-    script.write_text("import json, sys\n"
-                      "for line in sys.stdin:\n"
-                      "    m = json.loads(line)\n"
-                      "    print('thinking about', m['type'], file=sys.stderr, flush=True)\n"
-                      "    if m['type'] == 'hello': print(json.dumps({'type': 'hello'}), flush=True)\n"
-                      "    if m['type'] == 'request': print(json.dumps(m['legal'][0]), flush=True)\n", encoding="utf-8")
+    script = _first_legal_bot(tmp_path / "noisy.py",
+                              before="    print('thinking about', m['type'], file=sys.stderr, flush=True)\n")
     with CommandAgent([sys.executable, str(script)]) as quiet:
         play_round("luzhou", seed=1, agents=_with(quiet))
     with CommandAgent(shlex.join([sys.executable, str(script)]), stderr=tmp_path / "bot.log") as logged:

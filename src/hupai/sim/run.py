@@ -11,6 +11,7 @@ the run is.  On Dask a worker lost mid-run only costs its own chunk: the schedul
 that task again on another worker (``distributed``'s own recovery)."""
 from __future__ import annotations
 
+import contextlib
 import json
 from collections import deque
 from typing import Any, Callable, Deque, Iterator, Mapping, NamedTuple, Optional, Sequence
@@ -65,59 +66,61 @@ def check_agents(specs: Sequence[str], fallback: str = "random") -> tuple[str, .
     return tuple(specs)
 
 
-def _outside_bots(job: Job) -> dict[int, Any]:
-    """One bot process per seat played by an outside command, kept for the chunk."""
+@contextlib.contextmanager
+def _outside_bots(job: Job) -> Iterator[dict[int, Any]]:
+    """One bot process per seat played by an outside command, kept for the rounds
+    played inside the ``with`` block and closed at its end."""
     commands = {seat: spec[len(COMMAND_PREFIX):] for seat, spec in enumerate(job.agents)
                 if spec.startswith(COMMAND_PREFIX)}
-    if not commands:
-        return {}
-    from ..protocol import CommandAgent
-    return {seat: CommandAgent(cmd, timeout=job.bot_timeout, fallback=job.fallback)
-            for seat, cmd in commands.items()}
+    bots: dict[int, Any] = {}
+    if commands:
+        from ..protocol import CommandAgent
+        bots = {seat: CommandAgent(cmd, timeout=job.bot_timeout, fallback=job.fallback)
+                for seat, cmd in commands.items()}
+    try:
+        yield bots
+    finally:
+        for bot in bots.values():
+            bot.close()
+
+
+def _played(job: Job, rules: Any, bots: Mapping[int, Any], i: int, dealer: Optional[int],
+            scores: Sequence[Any]) -> tuple[Played, Any]:
+    """Round ``i`` of ``job`` played (built-in agents by name, outside bots by seat),
+    and the round itself."""
+    agents = [bots.get(seat, spec) for seat, spec in enumerate(job.agents)]
+    rnd = play_round(REGIONS[job.region], rules, seed=job.seed, round_index=i, dealer=dealer, scores_before=scores,
+                     agents=agents)
+    record = rnd.record()
+    incidents = tuple(x for bot in bots.values() for x in bot.take_incidents())
+    return Played(i, dumps(record), round_row(record), incidents), rnd
+
+
+def _rules(job: Job) -> Any:
+    return REGIONS[job.region].Rules.from_options(dict(job.options))
 
 
 def play_chunk(job: Job, start: int, stop: int) -> list[Played]:
     """Rounds ``start``..``stop - 1`` of ``job``, each independent (the task a worker runs)."""
-    region = REGIONS[job.region]
-    rules = region.Rules.from_options(dict(job.options))
-    bots = _outside_bots(job)
-    try:
-        out = []
-        for i in range(start, stop):
-            agents: list[Any] = [bots.get(seat, spec) for seat, spec in enumerate(job.agents)]
-            rnd = play_round(region, rules, seed=job.seed, round_index=i, dealer=job.dealer, agents=agents)
-            record = rnd.record()
-            incidents = tuple(x for bot in bots.values() for x in bot.take_incidents())
-            out.append(Played(i, dumps(record), round_row(record), incidents))
-        return out
-    finally:
-        for bot in bots.values():
-            bot.close()
+    rules = _rules(job)
+    with _outside_bots(job) as bots:
+        return [_played(job, rules, bots, i, job.dealer, (0, 0, 0, 0))[0] for i in range(start, stop)]
 
 
 def play_match(job: Job, start: int, stop: int, last: Optional[Mapping[str, Any]] = None) -> Iterator[Played]:
     """Rounds ``start``..``stop - 1`` as one match: each round's scores and dealer follow
     from the record before (``last``, the record of round ``start - 1``, when resuming)."""
-    region = REGIONS[job.region]
-    rules = region.Rules.from_options(dict(job.options))
+    rules = _rules(job)
     scores: Sequence[Any] = (0, 0, 0, 0)
     dealer = job.dealer
     if last is not None:
         scores = [a + b for a, b in zip(last["scores_before"], last["net"])]
         dealer = last["next_dealer"]
-    bots = _outside_bots(job)
-    try:
+    with _outside_bots(job) as bots:
         for i in range(start, stop):
-            agents: list[Any] = [bots.get(seat, spec) for seat, spec in enumerate(job.agents)]
-            rnd = play_round(region, rules, seed=job.seed, round_index=i, dealer=dealer, scores_before=scores,
-                             agents=agents)
-            record = rnd.record()
+            played, rnd = _played(job, rules, bots, i, dealer, scores)
             scores, dealer = rnd.scores_after, rnd.next_dealer
-            incidents = tuple(x for bot in bots.values() for x in bot.take_incidents())
-            yield Played(i, dumps(record), round_row(record), incidents)
-    finally:
-        for bot in bots.values():
-            bot.close()
+            yield played
 
 
 def chunk_size(rounds: int, workers: int) -> int:
@@ -135,11 +138,12 @@ def play_rounds(job: Job, start: int, stop: int, *, submit: Optional[Submit] = N
     they are played here; with it, in chunks submitted through it (a Dask client's
     ``submit``), at most ``2 * workers + 1`` chunks in flight."""
     if submit is None:
-        for begin in range(start, stop, size or 50):
-            yield from play_chunk(job, begin, min(stop, begin + (size or 50)))
+        size = size or 50
+        for begin in range(start, stop, size):
+            yield from play_chunk(job, begin, min(stop, begin + size))
         return
     size = size or chunk_size(stop - start, workers)
-    bounds = iter([(b, min(stop, b + size)) for b in range(start, stop, size)])
+    bounds = ((b, min(stop, b + size)) for b in range(start, stop, size))
     window: Deque[Any] = deque()
     for first in bounds:
         window.append(submit(play_chunk, job, *first))

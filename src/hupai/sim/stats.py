@@ -103,9 +103,13 @@ class Group:
                 continue
             self.wins += 1
             self.self_draws += w.self_draw
-            for p in w.patterns:
-                self.patterns[p] += 1
-                self.pattern_values[p] = self.pattern_values.get(p, 0) + w.value
+            self.add_patterns(w)
+
+    def add_patterns(self, win: WinRow) -> None:
+        """Count ``win`` under each of its patterns, with its value."""
+        for p in win.patterns:
+            self.patterns[p] += 1
+            self.pattern_values[p] = self.pattern_values.get(p, 0) + win.value
 
     def to_dict(self, english: Mapping[str, str]) -> dict[str, Any]:
         n = self.rounds
@@ -159,9 +163,7 @@ class Stats:
                 self.by_agent[self.agents[seat]].add(seat, row)
         for w in row.wins:
             self.all_wins.wins += 1
-            for p in w.patterns:
-                self.all_wins.patterns[p] += 1
-                self.all_wins.pattern_values[p] = self.all_wins.pattern_values.get(p, 0) + w.value
+            self.all_wins.add_patterns(w)
 
     def extend(self, rows: Iterable[RoundRow]) -> "Stats":
         for row in rows:
