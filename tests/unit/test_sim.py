@@ -11,7 +11,7 @@ import pytest
 
 from hupai import cli
 from hupai.rules import REGIONS
-from hupai.sim import Job, Stats, play_chunk, play_rounds, round_row, simulate
+from hupai.sim import Job, Stats, driver, play_chunk, play_rounds, round_row, simulate
 from hupai.sim.run import chunk_size
 from hupai.table import play_round
 
@@ -254,12 +254,16 @@ def test_the_plot_is_a_png_of_both_panels(tmp_path):
     assert (pixels[:, :550, :3] < 0.9).any() and (pixels[:, 550:, :3] < 0.9).any()
 
 
-def test_a_progress_bar_on_runs_past_a_second(capsys):
-    simulate("fuzhou", 400, seed=1, progress=True)
-    err = capsys.readouterr().err
-    assert "400/400" in err and "round" in err
-    simulate("fuzhou", 3, seed=1, progress=True)        # done before the bar's delay: no bar
+def test_a_progress_bar_on_runs_past_its_delay(capsys, monkeypatch):
+    """No bar for a run done before the delay (a second); a bar counting rounds once a
+    run has gone past it (the delay set to nothing here, so that the test does not
+    depend on how fast this machine plays)."""
+    simulate("fuzhou", 3, seed=1, progress=True)
     assert capsys.readouterr().err == ""
+    monkeypatch.setattr(driver, "PROGRESS_DELAY", 0.0)
+    simulate("fuzhou", 40, seed=1, progress=True)
+    err = capsys.readouterr().err
+    assert "40/40" in err and "round" in err
 
 
 MY_BOT = os.path.join(os.path.dirname(__file__), "..", "..", "examples", "my_bot.py")

@@ -155,12 +155,17 @@ def _open_records(stack: contextlib.ExitStack, records: Records, resume_run: boo
     return out, done
 
 
+#: Seconds a run goes on before its progress bar appears: a short run prints no bar.
+PROGRESS_DELAY = 1.0
+
+
 def _progress(stack: contextlib.ExitStack, shown: bool, total: int, initial: int) -> Any:
-    """A progress bar on standard error, shown once a run has taken a second."""
+    """A progress bar on standard error, shown once a run has taken PROGRESS_DELAY."""
     if not shown:
         return None
     from tqdm import tqdm
-    return stack.enter_context(tqdm(total=total, initial=initial, unit="round", delay=1.0, file=sys.stderr,
+    return stack.enter_context(tqdm(total=total, initial=initial, unit="round", delay=PROGRESS_DELAY,
+                                    file=sys.stderr,
                                     dynamic_ncols=True))
 
 
