@@ -29,9 +29,9 @@ if sanitize:
 extensions = [
     Extension(
         "hupai._core",
-        sources=["src/hupai/_core.pyx", "csrc/hupai.c"],
+        sources=["src/hupai/_core.pyx", "csrc/hupai.c", "csrc/hupai_pool.c"],
         include_dirs=["csrc", numpy.get_include()],
-        depends=["csrc/hupai.h", "csrc/hupai_tables.h"],
+        depends=["csrc/hupai.h", "csrc/hupai_tables.h", "csrc/hupai_pool.h", "csrc/hupai_input.h"],
         extra_compile_args=compile_args,
         extra_link_args=link_args,
         define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],

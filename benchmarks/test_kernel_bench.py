@@ -4,6 +4,7 @@ Per-hand figures are the benchmark median divided by the hands in one call; they
 stored in each benchmark's extra_info as ns_per_hand.  The `mahjong` package and the
 pure-Python reference are timed in the same run on the same hands for ratios.
 """
+import numpy as np
 import pytest
 
 import hupai
@@ -52,6 +53,53 @@ def test_batch_shanten_two_threads(benchmark):
     benchmark.group = "batch shanten"
     benchmark(batch.shanten, hands, jokers, threads=2)
     per_hand(benchmark, 200000)
+
+
+THREAD_SIZES = [1000, 10000, 100000, 1000000]
+
+
+@pytest.fixture(scope="module")
+def million():
+    return make("random", max(THREAD_SIZES), 14)
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+@pytest.mark.parametrize("n", THREAD_SIZES)
+def test_batch_threads(benchmark, million, n, threads):
+    """batch.shanten of the first n random hands with threads=1 and threads=2: the pair
+    of one n is compared (the pool's wake-up against the rows it shares)."""
+    hands, jokers = million[0][:n], million[1][:n]
+    benchmark.group = f"batch shanten threads, N={n}"
+    benchmark(batch.shanten, hands, jokers, threads=threads)
+    per_hand(benchmark, n)
+
+
+INPUT_TYPES = {
+    "uint8": lambda h: h, "bytes": bytes, "int8": lambda h: h.astype(np.int8),
+    "int16": lambda h: h.astype(np.int16), "int64": lambda h: h.astype(np.int64),
+    "strided uint8": lambda h: np.repeat(h, 2)[::2], "list": lambda h: h.tolist(),
+    "tuple": lambda h: tuple(h.tolist()),
+}
+
+
+@pytest.mark.parametrize("kind", list(INPUT_TYPES))
+def test_single_input_types(benchmark, kind):
+    """hupai.shanten on one hand given as each accepted input type; uint8 is the anchor."""
+    hands, jokers = make("random", N_SINGLE, 14)
+    rows = [INPUT_TYPES[kind](h) for h in hands]
+    benchmark.group = "single shanten by input type"
+    benchmark(_loop(hupai.shanten, rows, [int(k) for k in jokers]))
+    per_hand(benchmark, N_SINGLE)
+
+
+@pytest.mark.parametrize("dtype", ["uint8", "int8", "int64"])
+def test_batch_input_types(benchmark, dtype):
+    """batch.shanten of an (N, 34) array of each dtype, read in place; uint8 is the anchor."""
+    hands, jokers = make("random", N_BATCH, 14)
+    hands = hands.astype(dtype)
+    benchmark.group = "batch shanten by input type"
+    benchmark(batch.shanten, hands, jokers)
+    per_hand(benchmark, N_BATCH)
 
 
 def _loop(fn, rows, jokers):

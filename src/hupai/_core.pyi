@@ -7,10 +7,17 @@ Threads: ``decompose``, ``readings``, ``reading_summaries``, ``discard_table`` a
 ``discard_options*`` helpers release the GIL while the kernel runs; ``is_win``,
 ``shanten``, ``waits``, ``improving``, ``deficit`` and ``lan_deficit`` (a few hundred
 nanoseconds) hold it.  The ``batch_*`` functions convert their input with the GIL held
-and run the rows without it, on ``threads`` threads (1 to ``MAX_BATCH_THREADS``, at
-least 4096 rows each); every row is copied, validated and evaluated from the copy, so a
-caller's thread that changes the array meanwhile gets a ValueError or the answer for
-some state of the data, never a crash.
+and run the rows without it, on up to ``threads`` threads (1 to ``MAX_BATCH_THREADS``,
+at least 2048 rows each) of one persistent pool started on first use, the calling
+thread working as one of them; a call that finds the pool busy (another Python thread's
+batch) runs its rows on the calling thread alone.  Every row is copied, validated and
+evaluated from the copy, so a caller's thread that changes the array meanwhile gets a
+ValueError or the answer for some state of the data, never a crash.
+
+Input types: single calls take a numpy array, a list or tuple of ints, bytes or any
+1-D integer buffer (any item size, signedness and stride) without converting it; batch
+calls read int8 to uint64 arrays in place; other dtypes (floats with integral values,
+non-native byte order) are converted first.
 
 Options (``seven_pairs``, ``quads_as_two_pairs``, ...) are ``bool`` (a numpy bool is
 accepted); anything else is a TypeError.
@@ -29,6 +36,8 @@ _BatchJokers = Union[int, npt.ArrayLike]
 _Effective = dict[int, int]
 
 MAX_BATCH_THREADS: int  # the most ``threads=`` a batch call accepts
+
+def pool_threads() -> int: ...  # worker threads the batch pool has started (0 before first use)
 
 def is_win(counts: _Counts, jokers: _Jokers = 0, *, seven_pairs: bool = True, quads_as_two_pairs: bool = True,
            honor_sequences: bool = False, shisanlan: _Lan = False, pair258: bool = False) -> bool: ...

@@ -9,6 +9,8 @@ typed-memoryview argument (slow to set up) is avoided.
 from cpython.buffer cimport (PyObject_CheckBuffer, PyObject_GetBuffer, PyBuffer_Release,
                              PyBUF_RECORDS_RO)
 from libc.stdint cimport uint8_t, int8_t, uint64_t
+from cpython.object cimport PyObject, PyTypeObject
+from libc.stddef cimport ptrdiff_t
 from libc.stdlib cimport malloc, free
 from libc.string cimport memcpy, memset
 
@@ -20,7 +22,35 @@ from hupai._kernel cimport (
     HUPAI_STANDARD, HUPAI_SEVEN_PAIRS, HUPAI_QUADS_AS_TWO, HUPAI_HONOR_SEQ, HUPAI_SHISANLAN,
     HUPAI_LAN_STRICT, HUPAI_PAIR_258, hupai_lan_deficit,
     HUPAI_MELD_SEQUENCE, HUPAI_MELD_TRIPLET, HUPAI_MELD_PAIR, HUPAI_MELD_ANY, HUPAI_FREE,
+    HUPAI_POOL_MAX, hupai_pool_run, hupai_pool_size,
+    HUPAI_EL_U8 as EL_U8, HUPAI_EL_I8 as EL_I8, HUPAI_EL_U16 as EL_U16, HUPAI_EL_I16 as EL_I16,
+    HUPAI_EL_U32 as EL_U32, HUPAI_EL_I32 as EL_I32, HUPAI_EL_U64 as EL_U64, HUPAI_EL_I64 as EL_I64,
+    hupai_copy_counts, hupai_count_at,
 )
+
+cdef extern from "Python.h":
+    # borrowed-reference forms, so that reading a list of ints touches no reference count
+    PyObject *PySequence_Fast_GET_ITEM(object seq, Py_ssize_t i)
+    PyTypeObject *_type_of "Py_TYPE"(PyObject *o)
+    PyTypeObject PyLong_Type
+
+cdef extern from *:
+    """
+    /* Pre: o is an exact int.  Its value when it fits in one digit (every count does),
+     * with *ok = 1; else *ok = 0.  Reads the digit in place: no call, no error state. */
+    static inline long hupai_small_int(PyObject *o, int *ok)
+    {
+    #if PY_VERSION_HEX >= 0x030C0000
+        *ok = PyUnstable_Long_IsCompact((PyLongObject *)o);
+        return *ok ? (long)PyUnstable_Long_CompactValue((PyLongObject *)o) : 0;
+    #else
+        Py_ssize_t size = Py_SIZE(o);
+        *ok = size >= -1 && size <= 1;
+        return *ok ? (long)size * (long)((PyLongObject *)o)->ob_digit[0] : 0;
+    #endif
+    }
+    """
+    long hupai_small_int(PyObject *o, int *ok) noexcept
 
 import operator
 
@@ -35,6 +65,54 @@ cdef enum:
     MAX_JOKERS = 8
 
 # ------------------------------------------------------------------ validation
+
+
+cdef struct Rows:
+    const char *base         # row 0, column 0
+    Py_ssize_t row_stride    # bytes from one row to the next
+    Py_ssize_t col_stride    # bytes from one count to the next
+    int el                   # EL_*
+    bint packed              # uint8 or int8 with col_stride 1: a row is 34 contiguous bytes
+                             # (a negative int8 copied as a byte is >= 128, so above 4 too)
+
+
+cdef enum:
+    BAD_COUNT = 1
+    BAD_SIZE = 2
+    BAD_JOKERS = 3
+
+
+cdef struct RowError:
+    Py_ssize_t row               # the first invalid row met, or -1
+    int why                      # BAD_COUNT, BAD_SIZE or BAD_JOKERS
+    int tile                     # BAD_COUNT: the kind whose count is out of range
+    unsigned long long value     # the count (its magnitude), the jokers, or the row's total
+    bint negative                # BAD_COUNT: the count is below zero
+
+
+cdef inline int _copy_row(const Rows *a, Py_ssize_t r, uint8_t *h, RowError *err) noexcept nogil:
+    """Pre: r is a row of a.  Copies row r into h, each element read once; a count outside
+    0-4 of a wide type is recorded in err (returns 1).  uint8 counts are copied as they
+    are, for _bad_row to check."""
+    cdef const char *p = a.base + r * a.row_stride
+    if a.packed:
+        memcpy(h, p, NK)
+        return 0
+    if not hupai_copy_counts(p, a.col_stride, a.el, h):
+        return 0
+    _record_bad_count(p, a, r, err)
+    return 1
+
+
+cdef void _record_bad_count(const char *p, const Rows *a, Py_ssize_t r, RowError *err) noexcept nogil:
+    """Pre: row r at p has a count outside 0-4 (unless the caller changed it since)."""
+    cdef int i, negative = 0
+    cdef uint64_t v = 0
+    for i in range(NK):
+        v = hupai_count_at(p, a.col_stride, a.el, i, &negative)
+        if negative or v > 4:
+            break
+    err.row, err.why, err.tile, err.value, err.negative = r, BAD_COUNT, i, v, negative != 0
 
 
 cdef int _load_slow(object obj, uint8_t *out) except -1:
@@ -68,29 +146,103 @@ cdef int _load_slow(object obj, uint8_t *out) except -1:
 
 
 cdef int load_counts(object counts, uint8_t *out) except -1:
+    """The 34 counts of a single hand into out; returns the tile count.  Fast paths: an
+    exact list or tuple of ints, and any 1-D integer buffer in native order (numpy arrays
+    of every integer dtype and stride, bytes); everything else goes through numpy."""
     cdef Py_buffer view
-    cdef int i, total = 0, worst = 0
-    cdef bint fast = False
-    cdef const char *fmt
-    if PyObject_CheckBuffer(counts):
+    cdef int total
+    cdef RowError err
+    if type(counts) is list or type(counts) is tuple:
+        total = _load_sequence(counts, out)
+    elif PyObject_CheckBuffer(counts):
         PyObject_GetBuffer(counts, &view, PyBUF_RECORDS_RO)
-        fmt = view.format
-        if (view.ndim == 1 and view.shape[0] == NK and view.itemsize == 1
-                and (view.strides == NULL or view.strides[0] == 1)
-                and (fmt == NULL or (fmt[0] == b'B' and fmt[1] == 0))):
-            memcpy(out, view.buf, NK)
-            fast = True
+        total = _load_view(&view, out, &err)
         PyBuffer_Release(&view)
-    if not fast:
-        return _load_slow(counts, out)
+        if total == -2:
+            raise ValueError(f"counts[{err.tile}] = {'-' if err.negative else ''}{err.value} is outside 0-4")
+    else:
+        total = -1
+    return total if total >= 0 else _load_slow(counts, out)
+
+
+cdef int _load_sequence(object seq, uint8_t *out) except -2:
+    """A list or tuple of 34 exact ints; -1 (out untouched or partly written) when it holds
+    anything else, for the slow path to judge."""
+    cdef Py_ssize_t i
+    cdef long v
+    cdef int small, total = 0
+    cdef PyObject *item
+    if len(seq) != NK:
+        return -1
+    for i in range(NK):
+        item = PySequence_Fast_GET_ITEM(seq, i)     # borrowed: seq holds it
+        if _type_of(item) != &PyLong_Type:
+            return -1
+        v = hupai_small_int(item, &small)
+        if not small or v < 0 or v > 4:
+            raise ValueError(f"counts[{i}] = {v if small else _big_int(<object>item)} is outside 0-4")
+        out[i] = <uint8_t>v
+        total += <int>v
+    return total
+
+
+cdef str _big_int(object value):
+    """A huge int, briefly (its decimal form may be too long to print)."""
+    return f"{'a negative' if value < 0 else 'an'} int of {value.bit_length()} bits"
+
+
+cdef int _load_view(const Py_buffer *view, uint8_t *out, RowError *err) noexcept:
+    """A 1-D buffer of 34 integers in native order into out: the tile count, -2 with err
+    set for a count outside 0-4, -1 for any other buffer (slow path)."""
+    cdef const char *fmt = view.format
+    cdef char code
+    cdef int el, i, total = 0
+    cdef Rows rows
+    if view.ndim != 1 or view.shape[0] != NK:
+        return -1
+    if fmt == NULL:
+        code = b'B'
+    else:
+        if fmt[0] == b'@' or fmt[0] == b'=':
+            fmt += 1
+        if fmt[0] == 0 or fmt[1] != 0:
+            return -1
+        code = fmt[0]
+    el = _buffer_element(code, view.itemsize)
+    if el < 0:
+        return -1
+    rows.base, rows.el = <const char *>view.buf, el
+    rows.row_stride = 0
+    rows.col_stride = view.itemsize if view.strides == NULL else view.strides[0]
+    rows.packed = (el == EL_U8 or el == EL_I8) and rows.col_stride == 1
+    if _copy_row(&rows, 0, out, err):
+        return -2
     for i in range(NK):
         total += out[i]
-        worst |= out[i] if out[i] > 4 else 0
-    if worst:
-        for i in range(NK):
-            if out[i] > 4:
-                raise ValueError(f"counts[{i}] = {out[i]} is outside 0-4")
+        if out[i] > 4:
+            _record_byte(out[i], el == EL_I8, 0, i, err)
+            return -2
     return total
+
+
+cdef inline int _buffer_element(char code, Py_ssize_t itemsize) noexcept:
+    """EL_* of a struct-module format letter of an integer, or -1."""
+    cdef bint signed_
+    if code == b'b' or code == b'h' or code == b'i' or code == b'l' or code == b'q':
+        signed_ = True
+    elif code == b'B' or code == b'H' or code == b'I' or code == b'L' or code == b'Q':
+        signed_ = False
+    else:
+        return -1
+    if itemsize == 1:
+        return EL_I8 if signed_ else EL_U8
+    if itemsize == 2:
+        return EL_I16 if signed_ else EL_U16
+    if itemsize == 4:
+        return EL_I32 if signed_ else EL_U32
+    if itemsize == 8:
+        return EL_I64 if signed_ else EL_U64
+    return -1
 
 
 cdef int load_jokers(object jokers) except -1:
@@ -586,24 +738,23 @@ cdef enum:
     FN_SHANTEN = 1
     FN_WAITS = 2
     FN_DISCARDS = 3
-    BAD_COUNT = 1
-    BAD_SIZE = 2
-    BAD_JOKERS = 3
-    MAX_THREADS = 256            # the most threads= accepts
-    MIN_ROWS_PER_THREAD = 4096   # fewer rows than this per thread: not worth starting one
+    MAX_THREADS = HUPAI_POOL_MAX  # the most threads= accepts
+    # fewer rows than this per thread: waking a pool thread (a few µs) would cost more than
+    # it saves (benchmarks/README.md, "Threads")
+    MIN_ROWS_PER_THREAD = 2048
+    CHUNKS_PER_THREAD = 8         # rows are handed out in this many chunks per thread
 
 MAX_BATCH_THREADS = MAX_THREADS
 
-
-cdef struct RowError:
-    Py_ssize_t row     # the first invalid row met, or -1
-    int why            # BAD_COUNT, BAD_SIZE or BAD_JOKERS
-    int tile           # BAD_COUNT: the kind whose count is out of range
-    int value          # the count, the jokers, or the row's total
+cdef inline void _record_byte(uint8_t b, bint signed8, Py_ssize_t r, int i, RowError *err) noexcept nogil:
+    """Pre: b is a copied count above 4 at row r, slot i; signed8 when it was an int8."""
+    cdef bint negative = signed8 and b >= 128
+    err.row, err.why, err.tile = r, BAD_COUNT, i
+    err.value, err.negative = (256 - b if negative else b), negative
 
 
 cdef inline bint _bad_row(const uint8_t *h, int k, int remainder, int min_tiles, Py_ssize_t r,
-                          RowError *err) noexcept nogil:
+                          bint signed8, RowError *err) noexcept nogil:
     """Pre: h is a private copy of one row.  Records in err and returns true when the row
     is not a valid input for the function (a count above 4, too many jokers, a size the
     function does not take)."""
@@ -615,7 +766,7 @@ cdef inline bint _bad_row(const uint8_t *h, int k, int remainder, int min_tiles,
     if worst:
         for i in range(NK):
             if h[i] > 4:
-                err.row, err.why, err.tile, err.value = r, BAD_COUNT, i, h[i]
+                _record_byte(h[i], signed8, r, i, err)
                 return True
     if k > MAX_JOKERS:
         err.row, err.why, err.value = r, BAD_JOKERS, k
@@ -627,25 +778,42 @@ cdef inline bint _bad_row(const uint8_t *h, int k, int remainder, int min_tiles,
     return False
 
 
-cdef void _run_rows(int fn, const uint8_t *hands, const uint8_t *jk, Py_ssize_t jstep,
-                    Py_ssize_t lo, Py_ssize_t hi, unsigned opts, int remainder, int min_tiles,
-                    uint8_t *out, uint64_t *out2, RowError *err) noexcept nogil:
-    """Pre: hands holds rows lo..hi of 34 counts and jk their jokers (stride jstep); out
-    (and out2 for discards) have room for those rows.  Each row is copied, the copy
-    validated and then evaluated, so memory the caller changes meanwhile is never
-    trusted; stops at the first invalid row, recorded in err.  Writes one result per row
-    (34 for waits and discards; discards also 34 masks per row to out2)."""
+# Arguments of one batch call, read by every thread, and one error slot per thread.
+cdef struct Job:
+    int fn, remainder, min_tiles
+    unsigned opts
+    Rows hands
+    const uint8_t *jp        # jokers of row r at jp[r * jstep]
+    Py_ssize_t jstep
+    uint8_t *op              # one result per row (34 for waits and discards)
+    uint64_t *op2            # discards: 34 masks per row
+    RowError *errors         # [threads]
+
+
+cdef void _run_rows(void *ctx, int worker, size_t lo, size_t hi) noexcept nogil:
+    """Pre: ctx is a Job whose buffers hold rows lo..hi; worker < its error slots.  Each row
+    is copied, the copy validated and then evaluated, so memory the caller changes
+    meanwhile is never trusted; stops at the first invalid row, recorded in the worker's
+    error slot (a later row than one already recorded is not looked at).  Writes one
+    result per row (34 for waits and discards; discards also 34 masks per row to op2)."""
+    cdef Job *job = <Job *>ctx
+    cdef RowError *err = &job.errors[worker]
     cdef Py_ssize_t r
     cdef int t, k
     cdef uint64_t m
     cdef uint8_t h[NK]
-    for r in range(lo, hi):
-        memcpy(h, hands + r * NK, NK)
-        k = jk[r * jstep]
-        if _bad_row(h, k, remainder, min_tiles, r, err):
+    cdef int fn = job.fn
+    cdef unsigned opts = job.opts
+    cdef uint8_t *out = job.op
+    cdef bint signed8 = job.hands.el == EL_I8
+    if err.row >= 0:
+        return
+    for r in range(<Py_ssize_t>lo, <Py_ssize_t>hi):
+        k = job.jp[r * job.jstep]
+        if _copy_row(&job.hands, r, h, err) or _bad_row(h, k, job.remainder, job.min_tiles, r, signed8, err):
             return
         if fn == FN_DISCARDS:
-            hupai_discards(h, k, opts, <int8_t *>(out + r * NK), out2 + r * NK)
+            hupai_discards(h, k, opts, <int8_t *>(out + r * NK), job.op2 + r * NK)
         elif fn == FN_IS_WIN:
             out[r] = <uint8_t>hupai_is_win(h, k, opts)
         elif fn == FN_SHANTEN:
@@ -656,45 +824,32 @@ cdef void _run_rows(int fn, const uint8_t *hands, const uint8_t *jk, Py_ssize_t 
                 out[r * NK + t] = (m >> t) & 1
 
 
-cdef class _Job:
-    """Arguments of one batch call, shared by its worker threads (read-only), and one
-    error slot per worker."""
-    cdef int fn, remainder, min_tiles
-    cdef unsigned opts
-    cdef object hands, jk, out  # owners of the buffers below
-    cdef const uint8_t *hp
-    cdef const uint8_t *jp
-    cdef Py_ssize_t jstep
-    cdef uint8_t *op
-    cdef uint64_t *op2
-    cdef RowError errors[MAX_THREADS]
+cdef int _raise_first_error(const Job *job, int workers, str what) except -1:
+    cdef int i
+    cdef const RowError *e = NULL
+    for i in range(workers):
+        if job.errors[i].row >= 0 and (e == NULL or job.errors[i].row < e.row):
+            e = &job.errors[i]
+    if e == NULL:
+        return 0
+    if e.why == BAD_COUNT:
+        raise ValueError(f"hands[{e.row}, {e.tile}] = {'-' if e.negative else ''}{e.value} is outside 0-4")
+    if e.why == BAD_JOKERS:
+        raise ValueError(f"jokers[{e.row}] = {e.value} is outside 0-{MAX_JOKERS}")
+    if e.value < <unsigned long long>job.min_tiles and e.value <= MAX_TILES:
+        raise ValueError(f"row {e.row}: seven_pairs alone needs 13 or 14 tiles")
+    raise ValueError(f"row {e.row}: " + _size_problem(<int>e.value, job.remainder, what))
 
-    def run(self, int worker, Py_ssize_t lo, Py_ssize_t hi):
-        self.errors[worker].row = -1
-        with nogil:
-            _run_rows(self.fn, self.hp, self.jp, self.jstep, lo, hi, self.opts, self.remainder,
-                      self.min_tiles, self.op, self.op2, &self.errors[worker])
 
-    cdef int raise_first_error(self, int workers, str what) except -1:
-        cdef int i
-        cdef RowError *e = NULL
-        for i in range(workers):
-            if self.errors[i].row >= 0 and (e == NULL or self.errors[i].row < e.row):
-                e = &self.errors[i]
-        if e == NULL:
-            return 0
-        if e.why == BAD_COUNT:
-            raise ValueError(f"hands[{e.row}, {e.tile}] = {e.value} is outside 0-4")
-        if e.why == BAD_JOKERS:
-            raise ValueError(f"jokers[{e.row}] = {e.value} is outside 0-{MAX_JOKERS}")
-        if e.value < self.min_tiles and e.value <= MAX_TILES:
-            raise ValueError(f"row {e.row}: seven_pairs alone needs 13 or 14 tiles")
-        raise ValueError(f"row {e.row}: " + _size_problem(e.value, self.remainder, what))
+cdef dict _ELEMENTS = {(np.dtype(t).kind, np.dtype(t).itemsize): el for t, el in [
+    (np.uint8, EL_U8), (np.int8, EL_I8), (np.uint16, EL_U16), (np.int16, EL_I16),
+    (np.uint32, EL_U32), (np.int32, EL_I32), (np.uint64, EL_U64), (np.int64, EL_I64)]}
 
 
 cdef object _batch_hands(object hands):
-    """An (N, 34) uint8 array of the hands: the caller's own when it already is one (its
-    rows are validated as they are read), else a converted copy, range-checked first."""
+    """The (N, 34) array the batch reads: the caller's own when it is an integer array in
+    native byte order (its rows are validated as they are read), else a converted uint8
+    copy, range-checked first (floats, other byte orders)."""
     try:
         arr = np.asarray(hands)
     except Exception as exc:
@@ -703,13 +858,27 @@ cdef object _batch_hands(object hands):
         raise TypeError(f"hands must be an (N, 34) integer array, not {arr.dtype}")
     if arr.ndim != 2 or arr.shape[1] != NK:
         raise ValueError(f"hands must have shape (N, 34), got {arr.shape}")
-    if arr.dtype != np.uint8:
-        if arr.dtype.kind == "f" and not (np.isfinite(arr).all() and (arr == np.round(arr)).all()):
-            raise ValueError(f"hands of dtype {arr.dtype} cannot be cast to integers without loss")
-        bad = np.argwhere((arr < 0) | (arr > 4))
-        if len(bad):
-            r, t = (int(v) for v in bad[0])
-            raise ValueError(f"hands[{r}, {t}] = {arr[r, t]} is outside 0-4")
+    if (arr.dtype.kind, arr.dtype.itemsize) not in _ELEMENTS or not arr.dtype.isnative:
+        return _converted_hands(arr)
+    return arr
+
+
+cdef int _describe_rows(object arr, const Py_buffer *view, Rows *rows) except -1:
+    """Pre: view is arr's buffer (2-D, strides given), arr from _batch_hands."""
+    rows.el = _ELEMENTS[(arr.dtype.kind, arr.dtype.itemsize)]
+    rows.base = <const char *>view.buf
+    rows.row_stride, rows.col_stride = view.strides[0], view.strides[1]
+    rows.packed = (rows.el == EL_U8 or rows.el == EL_I8) and rows.col_stride == 1
+    return 0
+
+
+cdef object _converted_hands(object arr):
+    if arr.dtype.kind == "f" and not (np.isfinite(arr).all() and (arr == np.round(arr)).all()):
+        raise ValueError(f"hands of dtype {arr.dtype} cannot be cast to integers without loss")
+    bad = np.argwhere((arr < 0) | (arr > 4))
+    if len(bad):
+        r, t = (int(v) for v in bad[0])
+        raise ValueError(f"hands[{r}, {t}] = {arr[r, t]} is outside 0-4")
     return np.ascontiguousarray(arr, dtype=np.uint8)
 
 
@@ -737,53 +906,57 @@ cdef int _threads(object threads) except -1:
     return <int>threads
 
 
+cdef object _batch_out(int fn, Py_ssize_t n):
+    if fn == FN_IS_WIN:
+        return np.zeros(n, dtype=np.bool_), None
+    if fn == FN_SHANTEN:
+        return np.zeros(n, dtype=np.int8), None
+    if fn == FN_DISCARDS:
+        return np.zeros((n, NK), dtype=np.int8), np.zeros((n, NK), dtype=np.uint64)
+    return np.zeros((n, NK), dtype=np.bool_), None
+
+
 cdef object _batch(int fn, object hands, object jokers, unsigned opts, int remainder,
                    str what, object threads, int min_tiles=0):
     cdef int nthreads = _threads(threads)
-    arr = _batch_hands(hands)
+    cdef Job job
+    arr = _batch_hands(hands)            # arr, jk, out and masks own the buffers
     cdef Py_ssize_t n = arr.shape[0]
     jk = _batch_jokers(jokers, n)
-    cdef const uint8_t[:, ::1] hv = arr
-    cdef const uint8_t[::1] jv = jk
-    cdef Py_ssize_t jstep = 0 if jk.shape[0] == 1 and n != 1 else 1
-    masks = None
-    if fn == FN_IS_WIN:
-        out = np.zeros(n, dtype=np.bool_)
-    elif fn == FN_SHANTEN:
-        out = np.zeros(n, dtype=np.int8)
-    elif fn == FN_DISCARDS:
-        out = np.zeros((n, NK), dtype=np.int8)
-        masks = np.zeros((n, NK), dtype=np.uint64)
-    else:
-        out = np.zeros((n, NK), dtype=np.bool_)
+    out, masks = _batch_out(fn, n)
     if n == 0:
         return out if masks is None else (out, masks)
+    cdef const uint8_t[::1] jv = jk
     cdef uint8_t[::1] ov = out.reshape(-1).view(np.uint8)
     cdef uint64_t[::1] mv
-    cdef _Job job = _Job.__new__(_Job)
     job.fn, job.opts, job.remainder, job.min_tiles = fn, opts, remainder, min_tiles
-    job.hands, job.jk, job.out = arr, jk, (out, masks)
-    job.hp, job.jp, job.jstep, job.op = &hv[0, 0], &jv[0], jstep, &ov[0]
-    job.op2 = NULL
+    job.jp, job.jstep, job.op, job.op2 = &jv[0], 0 if jk.shape[0] == 1 and n != 1 else 1, &ov[0], NULL
     if masks is not None:
         mv = masks.reshape(-1)
         job.op2 = &mv[0]
-    cdef Py_ssize_t useful = n // MIN_ROWS_PER_THREAD
-    if useful < nthreads:
-        nthreads = <int>max(useful, 1)
-    if nthreads == 1:
-        job.run(0, 0, n)
-    else:
-        import threading
-        bounds = [n * i // nthreads for i in range(nthreads + 1)]
-        workers = [threading.Thread(target=job.run, args=(i, bounds[i], bounds[i + 1]))
-                   for i in range(nthreads)]
-        for w in workers:
-            w.start()
-        for w in workers:
-            w.join()
-    job.raise_first_error(nthreads, what)
+    nthreads = <int>min(nthreads, max(n // MIN_ROWS_PER_THREAD, 1))
+    cdef RowError errors[MAX_THREADS]
+    cdef int i
+    for i in range(nthreads):
+        errors[i].row = -1
+    job.errors = errors
+    cdef size_t chunk = <size_t>max(n // (nthreads * CHUNKS_PER_THREAD), 1)
+    cdef Py_buffer view
+    PyObject_GetBuffer(arr, &view, PyBUF_RECORDS_RO)
+    try:
+        _describe_rows(arr, &view, &job.hands)
+        with nogil:
+            nthreads = hupai_pool_run(nthreads, _run_rows, &job, <size_t>n, chunk)
+    finally:
+        PyBuffer_Release(&view)
+    _raise_first_error(&job, nthreads, what)
     return out if masks is None else (out, masks)
+
+
+def pool_threads():
+    """How many worker threads the batch functions' pool has started in this process
+    (they wait between calls; the calling thread is not counted)."""
+    return hupai_pool_size()
 
 
 def batch_is_win(hands, jokers=0, *, seven_pairs=True, quads_as_two_pairs=True,

@@ -1,4 +1,7 @@
-# Extern declarations of the C kernel (csrc/hupai.h); the only binding of csrc/.
+# Extern declarations of the C kernel (csrc/hupai.h), its worker pool (csrc/hupai_pool.h) and
+# its input reader (csrc/hupai_input.h);
+# the only binding of csrc/.
+from libc.stddef cimport ptrdiff_t
 from libc.stdint cimport int8_t, uint8_t, uint64_t
 
 cdef extern from "hupai.h" nogil:
@@ -61,3 +64,23 @@ cdef extern from "hupai.h" nogil:
                           hupai_reading *out, size_t cap) noexcept
     int hupai_decompose_seven_pairs(const uint8_t *counts, int jokers, unsigned opts,
                                     hupai_meld *out) noexcept
+
+cdef extern from "hupai_pool.h" nogil:
+    enum:
+        HUPAI_POOL_MAX
+    ctypedef void (*hupai_pool_fn)(void *ctx, int worker, size_t lo, size_t hi) noexcept nogil
+    int hupai_pool_run(int threads, hupai_pool_fn fn, void *ctx, size_t n, size_t chunk) noexcept
+    int hupai_pool_size() noexcept
+
+cdef extern from "hupai_input.h" nogil:
+    enum:
+        HUPAI_EL_U8
+        HUPAI_EL_I8
+        HUPAI_EL_U16
+        HUPAI_EL_I16
+        HUPAI_EL_U32
+        HUPAI_EL_I32
+        HUPAI_EL_U64
+        HUPAI_EL_I64
+    int hupai_copy_counts(const char *p, ptrdiff_t stride, int el, uint8_t *out) noexcept
+    uint64_t hupai_count_at(const char *p, ptrdiff_t stride, int el, int i, int *negative) noexcept

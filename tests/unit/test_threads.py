@@ -11,6 +11,7 @@ import pytest
 import hupai
 from hupai import _core
 from hupai.rules import Hand, Situation, fuzhou, guiyang, luzhou
+from together import run_together
 
 WIN14 = hupai.parse("13m5p9s11z2p3s")   # 8 tiles + 6 jokers: many arrangements, a slow call
 READY13 = hupai.parse("123m456p789s1112z")
@@ -128,21 +129,6 @@ def test_eight_threads_of_single_hand_calls_and_scoring_agree_with_serial_calls(
         hands.append(_frozen(h))
         jokers.append(k)
     serial = (_single_hand_work(hands, jokers), _scoring_work())
-    results, errors = [], []
-    go = threading.Barrier(8)
-
-    def work():
-        try:
-            go.wait()
-            for _ in range(3):
-                results.append((_single_hand_work(hands, jokers), _scoring_work()))
-        except Exception as exc:   # pragma: no cover - reported below
-            errors.append(exc)
-
-    threads = [threading.Thread(target=work) for _ in range(8)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    assert not errors and len(results) == 24
+    results = run_together(lambda: (_single_hand_work(hands, jokers), _scoring_work()), threads=8, repeat=3)
+    assert len(results) == 24
     assert all(r == serial for r in results)

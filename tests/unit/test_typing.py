@@ -14,8 +14,6 @@ ROOT = Path(__file__).resolve().parents[2]
 # Names of the extension that are not API: Cython's own, and constants it imports.
 STUBTEST_ALLOWLIST = """
 hupai._core.__pyx_capi__
-hupai._core.__reduce_cython__
-hupai._core.__setstate_cython__
 hupai._core.__test__
 hupai._core.SEVEN_PAIRS
 hupai._core.STANDARD
