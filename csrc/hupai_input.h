@@ -17,19 +17,20 @@
 #define HUPAI_EL_U64 6
 #define HUPAI_EL_I64 7
 
-/* Sign-extended to 64 bits and read as unsigned, a negative value is above 4 too. */
-#define HUPAI_COPY_(T, WIDE)                                                   \
+/* Read as the unsigned type of the same width (U), a negative value is above 4 too; no
+ * widening, so the contiguous loop vectorises for signed types as well. */
+#define HUPAI_COPY_(T, U)                                                   \
     if (stride == (ptrdiff_t)sizeof(T)) {  /* contiguous: a loop the compiler vectorises */ \
         const T *q = (const T *)p;                                             \
         for (int i = 0; i < 34; i++) {                                         \
-            uint64_t v = (uint64_t)(WIDE)q[i];                                 \
+            U v = (U)q[i];                                 \
             worst |= v > 4;                                                    \
             out[i] = (uint8_t)v;                                               \
         }                                                                      \
         break;                                                                 \
     }                                                                          \
     for (int i = 0; i < 34; i++) {                                             \
-        uint64_t v = (uint64_t)(WIDE)(*(const T *)(p + i * stride));           \
+        U v = (U)(*(const T *)(p + i * stride));           \
         worst |= v > 4;                                                        \
         out[i] = (uint8_t)v;                                                   \
     }                                                                          \
@@ -43,13 +44,13 @@ static inline int hupai_copy_counts(const char *p, ptrdiff_t stride, int el, uin
     int worst = 0;
     switch (el) {
     case HUPAI_EL_U8:  for (int i = 0; i < 34; i++) out[i] = *(const uint8_t *)(p + i * stride); break;
-    case HUPAI_EL_I8:  HUPAI_COPY_(int8_t, int64_t)
-    case HUPAI_EL_U16: HUPAI_COPY_(uint16_t, uint64_t)
-    case HUPAI_EL_I16: HUPAI_COPY_(int16_t, int64_t)
-    case HUPAI_EL_U32: HUPAI_COPY_(uint32_t, uint64_t)
-    case HUPAI_EL_I32: HUPAI_COPY_(int32_t, int64_t)
+    case HUPAI_EL_I8:  HUPAI_COPY_(int8_t, uint8_t)
+    case HUPAI_EL_U16: HUPAI_COPY_(uint16_t, uint16_t)
+    case HUPAI_EL_I16: HUPAI_COPY_(int16_t, uint16_t)
+    case HUPAI_EL_U32: HUPAI_COPY_(uint32_t, uint32_t)
+    case HUPAI_EL_I32: HUPAI_COPY_(int32_t, uint32_t)
     case HUPAI_EL_U64: HUPAI_COPY_(uint64_t, uint64_t)
-    default:           HUPAI_COPY_(int64_t, int64_t)
+    default:           HUPAI_COPY_(int64_t, uint64_t)
     }
     return worst;
 }
