@@ -90,6 +90,13 @@ cdef struct RowError:
     bint negative                # BAD_COUNT: the count is below zero
 
 
+cdef inline void _set_rows(Rows *rows, const char *base, int el, Py_ssize_t row_stride,
+                           Py_ssize_t col_stride) noexcept:
+    """The one place a Rows is filled in, for single hands (row_stride 0) and batches."""
+    rows.base, rows.el, rows.row_stride, rows.col_stride = base, el, row_stride, col_stride
+    rows.packed = (el == EL_U8 or el == EL_I8) and col_stride == 1
+
+
 cdef inline int _copy_row(const Rows *a, Py_ssize_t r, uint8_t *h, RowError *err) noexcept nogil:
     """Pre: r is a row of a.  Copies row r into h, each element read once; a count outside
     0-4 of a wide type is recorded in err (returns 1).  uint8 counts are copied as they
@@ -211,10 +218,7 @@ cdef int _load_view(const Py_buffer *view, uint8_t *out, RowError *err) noexcept
     el = _buffer_element(code, view.itemsize)
     if el < 0:
         return -1
-    rows.base, rows.el = <const char *>view.buf, el
-    rows.row_stride = 0
-    rows.col_stride = view.itemsize if view.strides == NULL else view.strides[0]
-    rows.packed = (el == EL_U8 or el == EL_I8) and rows.col_stride == 1
+    _set_rows(&rows, <const char *>view.buf, el, 0, view.itemsize if view.strides == NULL else view.strides[0])
     if _copy_row(&rows, 0, out, err):
         return -2
     for i in range(NK):
@@ -865,10 +869,8 @@ cdef object _batch_hands(object hands):
 
 cdef int _describe_rows(object arr, const Py_buffer *view, Rows *rows) except -1:
     """Pre: view is arr's buffer (2-D, strides given), arr from _batch_hands."""
-    rows.el = _ELEMENTS[(arr.dtype.kind, arr.dtype.itemsize)]
-    rows.base = <const char *>view.buf
-    rows.row_stride, rows.col_stride = view.strides[0], view.strides[1]
-    rows.packed = (rows.el == EL_U8 or rows.el == EL_I8) and rows.col_stride == 1
+    _set_rows(rows, <const char *>view.buf, _ELEMENTS[(arr.dtype.kind, arr.dtype.itemsize)],
+              view.strides[0], view.strides[1])
     return 0
 
 
