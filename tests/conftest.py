@@ -4,8 +4,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, settings
 
-ROOT = Path(__file__).resolve().parent.parent
-SHARED = Path(os.environ.get("HUPAI_SHARED", ROOT.parent / "shared"))
+from paths import SHARED
 
 settings.register_profile("default", max_examples=200, deadline=None,
                           suppress_health_check=[HealthCheck.too_slow, HealthCheck.large_base_example])

@@ -16,12 +16,13 @@ from typing import Any, Mapping, NamedTuple, Optional, Union
 
 from . import tiles
 from ._messages import short
-from .rules import REGIONS, DeclaredMeld, Hand, Region, ScoreResult, Situation
+from .rules import REGIONS, DeclaredMeld, ExhaustResult, Hand, Region, ScoreResult, SeatReport, Situation
 from .rules.flags import RegionFlags
 from .rules.situation import SCOPES
 
 __all__ = ["schema", "case_problem", "load_cases", "LoadedCase", "SCHEMA_ID", "from_case", "score_case",
-           "hand_of", "table_of", "table_situation", "check_case"]
+           "hand_of", "table_of", "table_situation", "check_case", "request_schema", "analyze_schema",
+           "check_request", "ready_case", "exhaust_case", "analyze_request", "first_problem"]
 
 SCHEMA_ID = "urn:hupai:case-format:1"
 _TILE = {"type": "string", "pattern": "^([1-9][mps]|[1-7]z)$"}
@@ -212,14 +213,20 @@ def _validator_for(text: str) -> Any:
 
 def case_problem(case: object) -> Optional[str]:
     """Why ``case`` is not a valid case (the first problem the schema finds), or None."""
+    return first_problem(_case_validator(), case, "case")
+
+
+def first_problem(validator: Any, case: object, what: str) -> Optional[str]:
+    """The first problem a JSON Schema ``validator`` finds in ``case`` (the shallowest,
+    at its path, quoting briefly), or None; ``what`` names the whole."""
     try:
-        errors = list(_case_validator().iter_errors(case))
+        errors = list(validator.iter_errors(case))
     except RecursionError:
-        return "the case is nested too deeply"
+        return f"the {what} is nested too deeply"
     if not errors:
         return None
     e = min(errors, key=lambda e: (len(e.path), list(map(str, e.path))))
-    where = "/".join(str(x) for x in e.path) or "the case"
+    where = "/".join(str(x) for x in e.path) or f"the {what}"
     return f"at {where}: {_describe(e)}"
 
 
@@ -229,6 +236,112 @@ def check_case(case: object) -> Mapping[str, Any]:
     if problem:
         raise ValueError(f"not a valid case {problem}")
     return case  # type: ignore[return-value]
+
+
+# ------------------------------------------------------------------ requests
+# A request (``hupai serve``) asks for what a case states: a case without ``expected``,
+# whose ``id`` and ``why`` may be left out.  Its schema is the case schema with those
+# three fields taken out, so the two cannot drift apart.
+
+_STATED = ("expected", "id", "why")
+
+
+def _unstated(branch: dict) -> dict:
+    out = dict(branch)
+    if "properties" in out:
+        out["properties"] = {k: v for k, v in out["properties"].items() if k != "expected"}
+    if "required" in out:
+        out["required"] = [k for k in out["required"] if k not in _STATED]
+    return out
+
+
+def _request_text() -> str:
+    return _request_text_for(_schema_text())
+
+
+@functools.lru_cache(maxsize=4)
+def _request_text_for(case_text: str) -> str:
+    doc = json.loads(case_text)
+    case = _unstated(doc["$defs"]["case"])
+    case["allOf"] = [{**b, "then": _unstated(b["then"])} for b in case["allOf"]]
+    doc["$defs"]["case"] = case
+    doc["title"] = "a hupai request: a case of the case format, version 1, without expected"
+    return json.dumps(doc, ensure_ascii=False, sort_keys=True)
+
+
+def request_schema() -> dict:
+    """The JSON Schema (draft 2020-12) of one request: a case (win, ready or chajiao)
+    without ``expected``; ``id`` and ``why`` may be left out."""
+    return json.loads(_request_text())["$defs"]["case"]
+
+
+def check_request(case: object, kind: Optional[str] = None) -> Mapping[str, Any]:
+    """``case`` when it is a valid request of ``kind`` (None: a win); ValueError naming
+    its first problem, or naming its kind when it is another kind's."""
+    problem = first_problem(_request_validator(case), case, "request")
+    if problem:
+        raise ValueError(f"not a valid request {problem}")
+    return _of_kind(case, kind)  # type: ignore[arg-type]
+
+
+def _request_validator(case: object) -> Any:
+    """The validator of the schema's one branch that applies to ``case`` (its region and
+    kind decide which: the others' conditions fail), or of the whole schema when no
+    branch is known to apply; the branch alone checks a valid request four times faster."""
+    text = _request_text()
+    if isinstance(case, dict):
+        region, kind = case.get("region"), case.get("kind")
+        if isinstance(region, str) and ("kind" not in case or isinstance(kind, str)):
+            found = _branch_validators(text).get((region, kind))
+            if found is not None:
+                return found
+    return _validator_for(text)
+
+
+@functools.lru_cache(maxsize=4)
+def _branch_validators(text: str) -> dict[tuple[str, Optional[str]], Any]:
+    import jsonschema
+
+    case = json.loads(text)["$defs"]["case"]
+    out = {}
+    for branch in case["allOf"]:
+        condition = branch["if"]["properties"]
+        for kind in condition.get("kind", {}).get("enum", [None]):
+            out[(condition["region"]["const"], kind)] = jsonschema.Draft202012Validator(branch["then"])
+    return out
+
+
+def _of_kind(case: Mapping[str, Any], kind: Optional[str]) -> Mapping[str, Any]:
+    found = case.get("kind")
+    if found != kind:
+        raise ValueError(f"this is a {found or 'win'} case, not a {kind or 'win'} case")
+    return case
+
+
+def _analyze(region: Region) -> dict:
+    props = {"region": {"const": region.name}, "options": _options(region.Rules), "concealed": _TILES,
+             "melds": _MELDS, "visible": _TILES,
+             **{k: v for k, v in _facts_schema(region, _TABLE_FACTS).items() if k != "laizi"}}
+    return {"type": "object", "additionalProperties": False, "properties": props,
+            "required": ["region", "concealed"]}
+
+
+@functools.lru_cache(maxsize=4)
+def _analyze_text_for(regions: tuple[Region, ...]) -> str:
+    case = {"type": "object", "required": ["region", "concealed"],
+            "properties": {"region": {"enum": [r.name for r in regions]}},
+            "allOf": [_when(region, None, _analyze(region)) for region in regions]}
+    doc = {"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": SCHEMA_ID + ":analyze",
+           "title": "a hupai discard analysis request", "type": "array", "items": {"$ref": "#/$defs/case"},
+           "$defs": {"case": case}}
+    return json.dumps(doc, ensure_ascii=False, sort_keys=True)
+
+
+def analyze_schema() -> dict:
+    """The JSON Schema of a discard analysis request: a 3M+2 hand (``concealed`` and
+    ``melds`` as in a case), its ``region`` and ``options``, the tiles ``visible`` on the
+    table and the table facts the region reads (Wuhan's ``indicator``)."""
+    return json.loads(_analyze_text_for(tuple(REGIONS.values())))["$defs"]["case"]
 
 
 def _describe(error: Any) -> str:
@@ -311,16 +424,19 @@ def _situation(region: Region, case: Mapping[str, Any], **given: Any) -> Situati
     return Situation.from_dict({**facts, **given})
 
 
+def _checked(case: Any, kind: Optional[str]) -> Mapping[str, Any]:
+    """A case of ``kind`` with its ``expected`` part (checked against the case schema) or
+    without it (a request)."""
+    if isinstance(case, Mapping) and "expected" in case:
+        return _of_kind(check_case(case), kind)
+    return check_request(case, kind)
+
+
 def from_case(case: Any) -> tuple[Region, Hand, Situation, RegionFlags]:
     """The region, hand, situation and rules a win case describes (FORMAT.md §4; the
     ``expected`` part may be left out).  ValueError naming the problem of a case that
     is not valid."""
-    if isinstance(case, Mapping) and "expected" not in case:
-        case = {**case, "expected": {"is_win": False, "patterns": [], "value": 0, "unit": ""},
-                "why": case.get("why", ""), "id": case.get("id", "-")}
-    check_case(case)
-    if "kind" in case:
-        raise ValueError(f"a {short(case['kind'])} case is not a win")
+    case = _checked(case, None)
     region, rules = region_and_rules(case)
     situation = _situation(region, case, win_tile=case["win_tile"], self_draw=case["self_draw"])
     return region, hand_of(region, case), situation, rules
@@ -340,3 +456,34 @@ def table_of(region: Region, case: Mapping[str, Any]) -> dict[str, Optional[Hand
 def table_situation(region: Region, case: Mapping[str, Any]) -> Situation:
     """The table facts of a ready or chajiao case (Wuhan's indicator)."""
     return _situation(region, {f: case[f] for f in _TABLE_FACTS if f in case})
+
+
+def ready_case(case: Any) -> SeatReport:
+    """Whether the hand of a ready case (FORMAT.md §5) is ready at the end of the wall."""
+    case = _checked(case, "ready")
+    region, rules = region_and_rules(case)
+    return region.ready(hand_of(region, case), rules, table_situation(region, case))
+
+
+def exhaust_case(case: Any) -> ExhaustResult:
+    """What the end of the wall settles for the table of a chajiao case (FORMAT.md §6)."""
+    case = _checked(case, "chajiao")
+    region, rules = region_and_rules(case)
+    return region.exhaust(table_of(region, case), rules, dealer=case.get("dealer"),
+                          situation=table_situation(region, case))
+
+
+def analyze_request(request: Any) -> list:
+    """The discard options of an analysis request (:func:`analyze_schema`), best first."""
+    from .analysis import analyze_discards
+    problem = first_problem(_validator_for(_analyze_text_for(tuple(REGIONS.values()))), request, "request")
+    if problem:
+        raise ValueError(f"not a valid request {problem}")
+    region, rules = region_and_rules(request)
+    counts = tiles.parse(request["concealed"])
+    melds = [DeclaredMeld.from_dict(m) for m in request.get("melds", [])]
+    if (int(counts.sum()) + 3 * len(melds)) % 3 != 2:
+        raise ValueError("the analysis is of the discards of a 3M+2 hand (e.g. 14 tiles)")
+    visible = tiles.parse(request["visible"]) if "visible" in request else None
+    facts = {f: request[f] for f in _TABLE_FACTS if f in request}
+    return analyze_discards(counts, 0, visible, rules=rules, melds=melds, **facts)

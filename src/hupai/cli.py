@@ -428,6 +428,32 @@ def _add_chajiao(sub: Any, regions: Sequence[str]) -> None:
     c.set_defaults(func=cmd_chajiao)
 
 
+# ------------------------------------------------------------------ serve
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    try:
+        from .server import Limits, serve
+    except ImportError as exc:
+        raise ValueError(f"hupai serve needs the server extra (pip install 'hupai[server]'): {exc}") from None
+    serve(args.host, args.port, limits=Limits(args.max_body, args.time_limit), workers=args.workers,
+          log_level=args.log_level, access_log=args.access_log)
+    return 0
+
+
+def _add_serve(sub: Any) -> None:
+    s = sub.add_parser("serve", help="an HTTP JSON service (needs the [server] extra)",
+                       description="Serve the HTTP JSON API (docs/server.md; GET /openapi.json) with uvicorn.")
+    s.add_argument("--host", default="127.0.0.1")
+    s.add_argument("--port", type=int, default=8000)
+    s.add_argument("--workers", type=int, default=1, help="processes on the one socket (default 1)")
+    s.add_argument("--max-body", type=int, default=1_000_000, help="the largest body in bytes (default 1 MB)")
+    s.add_argument("--time-limit", type=float, default=10.0, help="seconds one request may take (default 10)")
+    s.add_argument("--log-level", default="info", choices=["critical", "error", "warning", "info", "debug"])
+    s.add_argument("--access-log", action="store_true", help="log every request")
+    s.set_defaults(func=cmd_serve)
+
+
 def build_parser() -> argparse.ArgumentParser:
     from .rules import REGIONS
     parser = argparse.ArgumentParser(prog="hupai", description="Mahjong hand evaluation under Chinese regional "
@@ -440,6 +466,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_chajiao(sub, list(REGIONS))
     cli_table.add_simulate(sub, list(REGIONS))
     cli_table.add_replay(sub)
+    _add_serve(sub)
     return parser
 
 

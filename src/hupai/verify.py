@@ -65,7 +65,7 @@ def _run_win(case: dict, region: Region, rules: RegionFlags, out: CaseResult) ->
 
 def _run_ready(case: dict, region: Region, rules: RegionFlags, out: CaseResult) -> None:
     exp = case["expected"]
-    rep = region.ready(cases.hand_of(region, case), rules, cases.table_situation(region, case))
+    rep = cases.ready_case(case)
     _compare(out, "ready", exp["ready"], rep.ready)
     _compare(out, "chajiao_value", exp.get("chajiao_value"), rep.value if rep.ready else None)
     if "waits" in exp:
@@ -76,8 +76,7 @@ def _run_ready(case: dict, region: Region, rules: RegionFlags, out: CaseResult) 
 
 def _run_chajiao(case: dict, region: Region, rules: RegionFlags, out: CaseResult) -> None:
     exp = case["expected"]
-    res = region.exhaust(cases.table_of(region, case), rules, dealer=case.get("dealer"),
-                         situation=cases.table_situation(region, case))
+    res = cases.exhaust_case(case)
     for name in ("ready", "huazhu", "values"):
         if name in exp:
             _compare(out, name, exp[name], getattr(res, name))

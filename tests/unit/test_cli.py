@@ -183,3 +183,16 @@ def test_chajiao_command_takes_a_xianggong_seat(capsys):
     code, out, _ = run(capsys, "chajiao", "--rules", "guiyang", "--seat", "A=123m456p789s2345s",
                        "--seat", "B=123m456p789s23s", "--seat", "C=won", "--seat", "D=won")
     assert code == 0 and "B: not ready" in out and "B -> A" in out
+
+
+def test_serve_without_the_server_extra_says_how_to_get_it(monkeypatch, capsys):
+    monkeypatch.setitem(sys.modules, "hupai.server", None)     # as if Starlette were not installed
+    assert main(["serve"]) == 2
+    assert "pip install 'hupai[server]'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("args, words", [(["--time-limit", "0"], "time limit"), (["--max-body", "0"], "body limit"),
+                                         (["--workers", "0"], "workers")])
+def test_serve_refuses_limits_that_cannot_be(capsys, args, words):
+    assert main(["serve", *args]) == 2
+    assert words in capsys.readouterr().err

@@ -97,6 +97,8 @@ class RegionFlags:
         """From case-format flag names (``luzhou_cap``, ``ghost_as_fifth_copy``, ...)."""
         if not isinstance(options, Mapping):
             raise TypeError(f"options are a mapping of flag names to values, not {type(options).__name__}")
+        if not options:
+            return cls.defaults()
         names = cls.option_names()
         kwargs = {}
         for key, value in options.items():
