@@ -1,9 +1,10 @@
 """The replay viewer (``hupai replay FILE --html OUT``): a page that needs no network,
 carries every event of every consistent round, cannot be broken out of by a string
 in its data, hides in a seat's view what that seat may not see, and the same input
-makes the same bytes."""
+makes the same bytes; and the notebook displays of a hand and a result."""
 from __future__ import annotations
 
+import html
 import json
 import re
 from pathlib import Path
@@ -11,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from hupai import cli
-from hupai.rules import REGIONS
+from hupai.rules import REGIONS, Hand, Situation
 from hupai.viewer.page import json_script, replay_page
 from hupai.viewer.tiles_svg import tile_body
 from hupai.viewer.view import round_view
@@ -168,3 +169,28 @@ def test_a_tile_is_drawn_only_for_a_tile_name():
     assert "中" in tile_body("7z")
     with pytest.raises(ValueError, match="not a tile name"):
         tile_body("<b>")
+
+
+def test_a_hand_in_a_notebook_shows_its_tiles_and_melds():
+    out = Hand.parse("23m7z456m234p9p", [("peng", "111m", "A")])._repr_html_()
+    labels = re.findall(r'aria-label="([^"]+)"', out)
+    assert labels == ["2m", "3m", "4m", "5m", "6m", "2p", "3p", "4p", "9p", "7z", "1m", "1m", "1m"]
+    assert "peng ← A" in out and "五" in out and "中" in out
+
+
+def test_a_win_in_a_notebook_shows_its_breakdown_and_payments():
+    hand = Hand.parse("23m7z456m234p9p", [("peng", "111m")])
+    res = REGIONS["luzhou"].score(hand, Situation("9p", self_draw=True))
+    out = html.unescape(res._repr_html_())
+    for step in res.breakdown:
+        assert step.pattern.name_zh in out and step.pattern.name_en in out
+    assert f"{res.value} {res.unit}" in out
+    for t in res.ledger:
+        assert t.reason in out
+    assert "+15" in out and "-5" in out
+
+
+def test_a_no_win_in_a_notebook_says_why():
+    res = REGIONS["fuzhou"].score(Hand.parse("147m258p369s2z", [("peng", "111z")]), Situation("3z"))
+    out = res._repr_html_()
+    assert "No win" in out and html.escape(res.reason) in out and "<table" not in out
