@@ -132,7 +132,7 @@ def table_at(rnd: "Round", seat: Optional[int]) -> dict[str, Any]:
     viewer = own[0] if seat is None else own[seat]
     wins = {e["seat"]: e for e in rnd.events if e["type"] == "win"}
     seen = wins if seat is None else {e["seat"]: e for e in viewer.events() if e["type"] == "win"}
-    out = {
+    out: dict[str, Any] = {
         "live": viewer.live, "scores": viewer.scores,
         "flips": {what: tiles.tile_name(t) for what, t in sorted(viewer.flips.items())},
         "burnt": tiles.format_sequence(rnd.burnt if seat is None else viewer.burnt),
