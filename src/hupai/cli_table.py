@@ -3,9 +3,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
-from typing import IO, Any, Sequence
+from typing import IO, Any, Iterable, Optional, Sequence
 
 from ._messages import clip, short
 
@@ -49,33 +50,64 @@ def _print(summary: dict[str, Any], as_json: bool, stream: IO[str]) -> None:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from .table import replay
-    problems: list[dict[str, Any]] = []
-    rounds = []
+    if args.seat is not None and not args.html:
+        raise ValueError("--seat chooses whose view the --html page shows; give --html OUT.html too")
     start = time.perf_counter()
-    previous = None
     with open(args.file, encoding="utf-8") as f:
-        for line_no, line in enumerate(f, 1):
-            if not line.strip():
-                continue
-            try:
-                rnd = replay(json.loads(line))
-                if args.match and previous is not None:
-                    _check_follows(previous, rnd)
-                rounds.append(rnd)
-                previous = rnd
-            except (ValueError, TypeError, RecursionError) as e:   # JSONDecodeError is a ValueError
-                problems.append({"line": line_no, "error": clip(str(e), 300)})
+        rounds, views, problems = _replay_lines(f, args.match, args.html is not None, args.seat)
     summary = _replayed(rounds, time.perf_counter() - start)
     summary["consistent"] = len(rounds)
     summary["inconsistent"] = problems
+    if args.html:
+        _write_page(args.html, views, os.path.basename(args.file), args.seat, problems)
     if args.json:
         _print(summary, True, sys.stdout)
     else:
         for p in problems:
             sys.stdout.write(f"line {p['line']}: {p['error']}\n")
         sys.stdout.write(f"{len(rounds)} consistent, {len(problems)} inconsistent\n")
+        if args.html:
+            sys.stdout.write(f"wrote {args.html} ({len(views)} rounds)\n")
     return 1 if problems else 0
+
+
+def _replay_lines(lines: Iterable[str], match: bool, show: bool, seat: Optional[int]
+                  ) -> tuple[list[Any], list[dict[str, Any]], list[dict[str, Any]]]:
+    """Replay every record of a JSON Lines file: the consistent rounds, their views
+    for the page (when ``show``), and a problem for each line that is not."""
+    from .table import replay
+    problems: list[dict[str, Any]] = []
+    rounds, views = [], []
+    previous = None
+    for line_no, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            record = json.loads(line)
+            watcher = _watcher(seat) if show else None
+            rnd = replay(record, watch=watcher)
+            if match and previous is not None:
+                _check_follows(previous, rnd)
+            rounds.append(rnd)
+            previous = rnd
+            if watcher is not None:
+                views.append(watcher.view(rnd, record))
+        except (ValueError, TypeError, RecursionError) as e:   # JSONDecodeError is a ValueError
+            problems.append({"line": line_no, "error": clip(str(e), 300)})
+    return rounds, views, problems
+
+
+def _watcher(seat: Optional[int]) -> Any:
+    from .viewer.view import TableWatcher
+    return TableWatcher(seat)
+
+
+def _write_page(path: str, views: Sequence[Any], source: str, seat: Optional[int],
+                problems: Sequence[dict[str, Any]]) -> None:
+    """The replay page of the consistent rounds (the problems listed on it)."""
+    from .viewer.page import replay_page
+    with open(path, "w", encoding="utf-8", newline="\n") as out:
+        out.write(replay_page(views, source, seat, problems))
 
 
 def _replayed(rounds: Sequence[Any], seconds: float) -> dict[str, Any]:
@@ -139,9 +171,16 @@ def add_simulate(sub: Any, regions: Sequence[str]) -> None:
 def add_replay(sub: Any) -> None:
     p = sub.add_parser("replay", help="re-check and re-settle round records",
                        description="Replay every record of a JSON Lines file event by event; exits 1 if any "
-                                   "record is inconsistent.")
+                                   "record is inconsistent.  --html writes a page that steps through the "
+                                   "consistent ones.")
     p.add_argument("file")
     p.add_argument("--match", action="store_true", help="the records are one match: each must follow the one "
                                                         "before (scores and dealer)")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
+    p.add_argument("--html", metavar="OUT", default=None,
+                   help="also write one self-contained HTML page that steps through every consistent round "
+                        "(no network needed to open it)")
+    p.add_argument("--seat", type=int, default=None, choices=range(4),
+                   help="with --html: show only what this seat (0-3) could see, the others' concealed tiles "
+                        "face down")
     p.set_defaults(func=cmd_replay)

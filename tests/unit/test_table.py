@@ -222,6 +222,22 @@ def test_replay_refuses_an_inconsistent_record(region, what):
         replay(_tampered(rec, TAMPERING[what]))
 
 
+@pytest.mark.parametrize("region", REGION_NAMES)
+def test_a_watcher_sees_the_round_at_every_event(region):
+    """Round(watch=...) and replay(watch=...): called once per event, the deal's
+    included, each time with that event just recorded and the wall already past it."""
+    seen: list[tuple[int, int]] = []
+    rnd = Round(region, seed=3, watch=lambda r: seen.append((len(r.events), r.live)))
+    while not rnd.done:
+        rnd.step(GreedyAgent().act(rnd.observe(rnd.to_act), rnd.legal_actions()))
+    assert [n for n, _ in seen] == list(range(1, len(rnd.events) + 1))
+    lives = [live for _, live in seen]
+    assert lives == sorted(lives, reverse=True) and lives[-1] == rnd.live
+    again: list[tuple[int, int]] = []
+    replay(rnd.record(), watch=lambda r: again.append((len(r.events), r.live)))
+    assert again == seen
+
+
 def test_same_decisions_same_bytes_under_any_hash_seed(tmp_path):
     """Same region, options, seed and decisions: the same record, byte for byte, under
     different PYTHONHASHSEED (in fresh interpreters)."""

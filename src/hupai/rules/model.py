@@ -190,6 +190,11 @@ class Hand:
                           for m in self.melds)
         return f"{type(self).__name__}.parse({tiles.format(self.concealed)!r}" + (f", [{melds}])" if melds else ")")
 
+    def _repr_html_(self) -> str:
+        """The hand drawn as tiles in a notebook (the viewer, imported only when asked)."""
+        from ..viewer.notebook import hand_html
+        return hand_html(self)
+
     def to_dict(self) -> dict[str, Any]:
         """``{"concealed": "123m456p...", "melds": [{"kind": ..., "tiles": ..., "from": ...}]}``."""
         return {"concealed": tiles.format(self.concealed), "melds": [m.to_dict() for m in self.melds]}

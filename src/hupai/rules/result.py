@@ -70,6 +70,12 @@ class ScoreResult:
         steps = tuple(steps)
         return cls(True, evaluate(steps), unit, listed_names(steps), ledger, None, detail, steps)
 
+    def _repr_html_(self) -> str:
+        """The breakdown, total and payments as tables in a notebook, or the reason it
+        is no win (the viewer, imported only when asked)."""
+        from ..viewer.notebook import result_html
+        return result_html(self)
+
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON types: the patterns as objects with their id and both names, the
         breakdown with the value after each step, the ledger itemised."""

@@ -4,7 +4,7 @@ event that is illegal or inconsistent (design/table.md §4)."""
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any, Mapping, Optional
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Optional
 
 from .. import tiles
 from .._messages import short
@@ -92,11 +92,12 @@ def check_record(record: object) -> Mapping[str, Any]:
     return record
 
 
-def replay(record: object) -> "Round":
+def replay(record: object, watch: Optional[Callable[["Round"], None]] = None) -> "Round":
     """The round a record describes, rebuilt event by event: ValueError at the first
     event that is not what the rules and the wall make of the recorded decisions (a
     draw that is not the next wall tile, a claim that was not possible, a win that is
-    not a win, a different settlement)."""
+    not a win, a different settlement).  ``watch`` sees the round at each event as it
+    is rebuilt (:class:`~hupai.table.Round`), e.g. to show the table event by event."""
     from .round import Round
     rec = check_record(record)
     region = REGIONS[rec["region"]]
@@ -106,7 +107,7 @@ def replay(record: object) -> "Round":
     if seed is not None and wall != shuffled(region.FLOW.tile_set(rules), seed, rec["round"]):
         raise ValueError(f"the wall is not the one seed {short(seed)} shuffles for round {short(rec['round'])}")
     rnd = Round(region, rules, seed=seed, round_index=rec["round"], dealer=rec["dealer"],
-                scores_before=rec["scores_before"], wall=wall)
+                scores_before=rec["scores_before"], wall=wall, watch=watch)
     events: list = rec["events"]
     seen = _compare(rnd, events, 0)
     while not rnd.done:

@@ -12,7 +12,7 @@ region.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Mapping, NamedTuple, Optional, Sequence, Union
+from typing import TYPE_CHECKING, Any, Callable, Mapping, NamedTuple, Optional, Sequence, Union
 
 import numpy as np
 
@@ -94,13 +94,20 @@ class Round:
     wall shuffled from the seed and the round index) or from a given ``wall`` (tile
     indices or notation in draw order).  Then, until :attr:`done`: :attr:`to_act` is
     the seat asked, :meth:`legal_actions` what it may do, :meth:`step` takes one of
-    them (anything else is a ``ValueError`` and changes nothing)."""
+    them (anything else is a ``ValueError`` and changes nothing).
+
+    ``watch``, when given, is called with the round each time an event is recorded,
+    the deal's included: one step can make several events (a discard and the next
+    draw), and a viewer or a stream shows each of them.  It reads the round and must
+    not act on it."""
 
     def __init__(self, region: Union[str, Region], rules: Any = None, *, seed: Optional[int] = None,
                  round_index: int = 0,
                  dealer: int = 0, scores_before: Sequence[Amount] = (0, 0, 0, 0),
-                 wall: Union[None, str, Sequence[int]] = None) -> None:
+                 wall: Union[None, str, Sequence[int]] = None,
+                 watch: Optional[Callable[["Round"], None]] = None) -> None:
         self.region = as_region(region)
+        self._watch = watch
         self.rules: Any = self.region.Rules.coerce(rules)     # the region's own flag class
         self.flow = self.region.FLOW
         self.seed, self.round_index = seed, round_index
@@ -212,6 +219,14 @@ class Round:
         else:
             self._on_haidi(seat, action, p)
 
+    def _event(self, event: dict[str, Any]) -> None:
+        """Record an event and show the round to the watcher: the tiles the event moves
+        have moved; what follows from it (a win's ledger and finished seat, a 補杠
+        standing) comes after."""
+        self.events.append(event)
+        if self._watch is not None:
+            self._watch(self)
+
     # ---------------------------------------------------------------- deal and draws
 
     def _deal(self) -> None:
@@ -222,7 +237,7 @@ class Round:
             for t in got:
                 s.concealed[t] += 1
             s.received.extend(got)
-            self.events.append({"type": "deal", "seat": seat, "tiles": "".join([_NAME[t] for t in got])})
+            self._event({"type": "deal", "seat": seat, "tiles": "".join([_NAME[t] for t in got])})
         self.flow.after_deal(self)
         self._opening_window([(d + k) % 4 for k in (1, 2, 3)])
 
@@ -234,7 +249,7 @@ class Round:
         event: dict[str, Any] = {"type": "flip", "what": what, "tile": _NAME[t]}
         if back:
             event["back"] = True
-        self.events.append(event)
+        self._event(event)
         return t
 
     def _draw(self, seat: int, replacement: bool = False) -> None:
@@ -252,11 +267,11 @@ class Round:
         event: dict[str, Any] = {"type": "draw", "seat": seat, "tile": _NAME[t]}
         if replacement:
             event["replacement"] = True
-        self.events.append(event)
+        self._event(event)
         if replacement and self.flow.burns(self.rules) and self.wall.live > 0:
             b = self.wall.take_back()
             self.burnt.append(b)
-            self.events.append({"type": "burn", "tile": _NAME[b]})
+            self._event({"type": "burn", "tile": _NAME[b]})
         self.flow.on_draw(self, seat)
         self.after_claim = False
         if haidi:
@@ -359,7 +374,7 @@ class Round:
         s.last_draw = None
         self.first_turn = False
         self.discard_log.append((seat, tile))
-        self.events.append({"type": "discard", "seat": seat, "tile": _NAME[tile]})
+        self._event({"type": "discard", "seat": seat, "tile": _NAME[tile]})
         what = self.flow.discard_declarations(self, seat)
         if what:
             options = [Action("declare", (), w) for w in what] + [PASS]
@@ -410,7 +425,7 @@ class Round:
         for seat in p.order:
             if seat in p.wins and p.answers[seat].type != "win":
                 self.flow.declined_win(self, p.wins[seat].ctx, p.wins[seat].result)
-                self.events.append({"type": "pass", "seat": seat, "could_win": True})
+                self._event({"type": "pass", "seat": seat, "could_win": True})
 
     def _resolve_responses(self, p: _Pending) -> None:
         assert p.from_seat is not None and p.tile is not None
@@ -440,7 +455,7 @@ class Round:
         """Record a claim that a win on the same discard left unmade but that the region
         still pays (Fuzhou's 明扛, L97): the claim's event, marked ``lapsed``, so that a
         reader sees why the ledger is paid and a replay repeats the claim."""
-        self.events.append({"type": action.type, "seat": seat, "from": discarder,
+        self._event({"type": action.type, "seat": seat, "from": discarder,
                             "tiles": tiles.format_sequence(action.tiles), "lapsed": True})
 
     def _mark_claimed(self, discarder: int) -> None:
@@ -460,7 +475,7 @@ class Round:
         s.turn_kongs = []
         meld = TableMeld(action.type, action.tiles, discarder, tile)
         s.melds.append(meld)
-        self.events.append({"type": action.type, "seat": seat, "from": discarder,
+        self._event({"type": action.type, "seat": seat, "from": discarder,
                             "tiles": tiles.format_sequence(action.tiles)})
         s.last_draw = None
         if action.type == "minggang":
@@ -495,7 +510,7 @@ class Round:
         s.waits = None
         s.melds.append(TableMeld("angang", kong))
         self.first_turn = False
-        self.events.append({"type": "angang", "seat": seat, "tiles": tiles.format_sequence(kong)})
+        self._event({"type": "angang", "seat": seat, "tiles": tiles.format_sequence(kong)})
         self._kong_stands(seat, len(s.melds) - 1)
 
     def _bugang(self, seat: int, kong: tuple[int, ...]) -> None:
@@ -505,7 +520,7 @@ class Round:
         s.concealed[added] -= 1
         s.waits = None
         self.first_turn = False
-        self.events.append({"type": "bugang", "seat": seat, "tiles": tiles.format_sequence(kong)})
+        self._event({"type": "bugang", "seat": seat, "tiles": tiles.format_sequence(kong)})
         robbed = self.flow.robbed_tile(self, seat, s.melds[index], added)
         order, options, wins = [], {}, {}
         for k in (1, 2, 3):
@@ -552,7 +567,7 @@ class Round:
         s.special_tiles.append(tile)
         s.kong_this_turn = True
         self.first_turn = False
-        self.events.append({"type": "special_kong", "seat": seat, "tile": _NAME[tile]})
+        self._event({"type": "special_kong", "seat": seat, "tile": _NAME[tile]})
         if self.wall.live >= self.flow.kong_min_live(self.rules):
             self._draw(seat, replacement=True)
         else:                            # the fallback: a kong with no replacement ends the turn
@@ -578,7 +593,7 @@ class Round:
             a = p.answers[seat]
             if a.type == "declare":
                 self.seats[seat].declared = a.what
-                self.events.append({"type": "declare", "seat": seat, "what": a.what})
+                self._event({"type": "declare", "seat": seat, "what": a.what})
         if p.tile is None:
             self._turn(self.dealer)
         else:
@@ -615,7 +630,7 @@ class Round:
             event.update({"tile": tiles.tile_name(ctx.tile), "self_draw": ctx.self_draw,
                           "robbing_kong": ctx.source == "rob", "patterns": list(result.patterns),
                           "value": result.value})
-            self.events.append(event)
+            self._event(event)
             labels = self.flow.win_labels(self, ctx)
             ledger = self.flow.win_payments(self, ctx, result, labels)
             self._post("win", ctx.seat, ledger, labels, skip=finished_before)
@@ -645,7 +660,7 @@ class Round:
 
     def _exhaust(self) -> None:
         self.exhausted = True
-        self.events.append({"type": "exhaust"})
+        self._event({"type": "exhaust"})
         result = self.flow.exhaust(self)
         self._post(self.flow.exhaust_cause(self), None, result.ledger, table_labels(self))
         if result.next_dealer is not None:
