@@ -68,7 +68,7 @@ def test_the_setup_commands_are_what_ci_runs():
     commands = [c for code in SHELL for c in _commands(code)]
     assert ["pip", "install", "."] in commands and ["pip", "install", ".[test,bench,rl,dask,plot,server]"] in commands
     assert ["pytest"] in commands
-    assert 'pip install ".[test,bench,rl,dask,plot,server]" && pytest' in (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert 'sh tools/browser.sh && pip install ".[test,bench,rl,dask,plot,server]" && pytest' in (ROOT / ".ci" / "run").read_text(encoding="utf-8")
 
 
 _HUPAI_BLOCKS = [code for code in SHELL if any(c[0] == "hupai" for c in _commands(code))]
