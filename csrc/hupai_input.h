@@ -18,19 +18,24 @@
 #define HUPAI_EL_I64 7
 
 /* Read as the unsigned type of the same width (U), a negative value is above 4 too; no
- * widening, so the contiguous loop vectorises for signed types as well. */
+ * widening.  A value v is above 4 when v >> 3 (8 and more) or (v + 3) >> 3 (5 to 7; v + 3
+ * wraps only for values that v >> 3 already catches) is not zero: shifts, adds and ors,
+ * which vectorise for every width, where a 64-bit compare has no SSE2 instruction and
+ * left the int64 loop scalar (314 instructions a row, against about 160). */
 #define HUPAI_COPY_(T, U)                                                   \
     if (stride == (ptrdiff_t)sizeof(T)) {  /* contiguous: a loop the compiler vectorises */ \
         const T *q = (const T *)p;                                             \
+        U above = 0;                                                           \
         for (int i = 0; i < 34; i++) {                                         \
-            U v = (U)q[i];                                 \
-            worst |= v > 4;                                                    \
+            U v = (U)q[i];                                                     \
+            above |= (U)(v >> 3) | (U)((U)(v + 3) >> 3);                       \
             out[i] = (uint8_t)v;                                               \
         }                                                                      \
+        worst = above != 0;                                                    \
         break;                                                                 \
     }                                                                          \
     for (int i = 0; i < 34; i++) {                                             \
-        U v = (U)(*(const T *)(p + i * stride));           \
+        U v = (U)(*(const T *)(p + i * stride));                               \
         worst |= v > 4;                                                        \
         out[i] = (uint8_t)v;                                                   \
     }                                                                          \
