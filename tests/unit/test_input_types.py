@@ -157,3 +157,21 @@ def test_batch_inputs_of_other_types_are_not_mutated_or_copied_back():
     before = hands.copy()
     batch.shanten(hands, threads=2)
     assert np.array_equal(hands, before)
+
+
+_EDGES = [5, 6, 7, 8, 15, 16, 255, 256, 261, -1, -2, -3, -4, -5, -8]
+
+
+@pytest.mark.parametrize("dtype", [np.int8, np.uint8, np.int16, np.uint16, np.int32, np.uint32, np.int64, np.uint64])
+def test_every_count_above_four_is_caught_at_every_slot_in_every_width(dtype):
+    """The wide copy checks v > 4 as (v >> 3) | ((v + 3) >> 3): the values where v + 3
+    wraps (-1 to -3 read unsigned) and those next to 4 and 8 are where it could slip."""
+    info = np.iinfo(dtype)
+    edges = sorted({v for v in [*_EDGES, int(info.max), int(info.min)]
+                    if info.min <= v <= info.max and not 0 <= v <= 4})
+    for value in edges:
+        for slot in range(34):
+            hand = HANDS14[:1].astype(dtype)
+            hand[0, slot] = value
+            with pytest.raises(ValueError, match=rf"hands\[0, {slot}\] = {value} is outside 0-4"):
+                batch.shanten(hand)
