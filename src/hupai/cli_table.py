@@ -49,12 +49,33 @@ def _print(summary: dict[str, Any], as_json: bool, stream: IO[str]) -> None:
     stream.write(format_summary(summary))
 
 
+# A page holds the table after every event of every round it shows, about 75 KB a
+# round: past a few hundred rounds no browser steps through it comfortably.
+MAX_PAGE_ROUNDS = 200
+
+
+def _line_range(spec: str) -> range:
+    """``--lines``: ``N`` or ``A-B``, line numbers of the records file (from 1)."""
+    first, sep, last = spec.partition("-")
+    try:
+        lines = range(int(first), int(last if sep else first) + 1)
+    except ValueError:
+        raise ValueError(f"--lines takes N or A-B (line numbers from 1), not {short(spec)}") from None
+    if not lines or lines.start < 1:
+        raise ValueError(f"--lines takes N or A-B with 1 <= A <= B, not {short(spec)}")
+    return lines
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
     if args.seat is not None and not args.html:
         raise ValueError("--seat chooses whose view the --html page shows; give --html OUT.html too")
+    if args.lines is not None and not args.html:
+        raise ValueError("--lines chooses the records the --html page shows; give --html OUT.html too")
+    every_line = range(1, sys.maxsize)
+    shown = None if args.html is None else _line_range(args.lines) if args.lines else every_line
     start = time.perf_counter()
     with open(args.file, encoding="utf-8") as f:
-        rounds, views, problems = _replay_lines(f, args.match, args.html is not None, args.seat)
+        rounds, views, problems = _replay_lines(f, args.match, shown, args.seat)
     summary = _replayed(rounds, time.perf_counter() - start)
     summary["consistent"] = len(rounds)
     summary["inconsistent"] = problems
@@ -71,10 +92,11 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 1 if problems else 0
 
 
-def _replay_lines(lines: Iterable[str], match: bool, show: bool, seat: Optional[int]
+def _replay_lines(lines: Iterable[str], match: bool, shown: Optional[range], seat: Optional[int]
                   ) -> tuple[list[Any], list[dict[str, Any]], list[dict[str, Any]]]:
-    """Replay every record of a JSON Lines file: the consistent rounds, their views
-    for the page (when ``show``), and a problem for each line that is not."""
+    """Replay every record of a JSON Lines file: the consistent rounds, the views for
+    the page of those on the ``shown`` lines, and a problem for each line that is not
+    consistent."""
     from .table import replay
     problems: list[dict[str, Any]] = []
     rounds, views = [], []
@@ -84,7 +106,7 @@ def _replay_lines(lines: Iterable[str], match: bool, show: bool, seat: Optional[
             continue
         try:
             record = json.loads(line)
-            watcher = _watcher(seat) if show else None
+            watcher = _watcher(seat) if shown is not None and line_no in shown else None
             rnd = replay(record, watch=watcher)
             if match and previous is not None:
                 _check_follows(previous, rnd)
@@ -94,6 +116,9 @@ def _replay_lines(lines: Iterable[str], match: bool, show: bool, seat: Optional[
                 views.append(watcher.view(rnd, record))
         except (ValueError, TypeError, RecursionError) as e:   # JSONDecodeError is a ValueError
             problems.append({"line": line_no, "error": clip(str(e), 300)})
+        if len(views) > MAX_PAGE_ROUNDS:
+            raise ValueError(f"a page shows at most {MAX_PAGE_ROUNDS} rounds (about 75 KB each); "
+                             "choose which with --lines A-B")
     return rounds, views, problems
 
 
@@ -183,4 +208,7 @@ def add_replay(sub: Any) -> None:
     p.add_argument("--seat", type=int, default=None, choices=range(4),
                    help="with --html: show only what this seat (0-3) could see, the others' concealed tiles "
                         "face down")
+    p.add_argument("--lines", metavar="A-B", default=None,
+                   help=f"with --html: show only the records on these lines (N or A-B, from 1); every "
+                        f"record is still checked.  A page shows at most {MAX_PAGE_ROUNDS} rounds")
     p.set_defaults(func=cmd_replay)

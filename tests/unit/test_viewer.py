@@ -194,3 +194,36 @@ def test_a_no_win_in_a_notebook_says_why():
     res = REGIONS["fuzhou"].score(Hand.parse("147m258p369s2z", [("peng", "111z")]), Situation("3z"))
     out = res._repr_html_()
     assert "No win" in out and html.escape(res.reason) in out and "<table" not in out
+
+
+def test_lines_choose_the_rounds_the_page_shows_and_every_record_is_still_checked(simulated, tmp_path, capsys):
+    _, records, originals = simulated
+    lines = records.read_text(encoding="utf-8").splitlines()
+    lines[0] = lines[0].replace('"format"', '"formats"', 1)       # line 1 is inconsistent
+    broken = tmp_path / "broken.jsonl"
+    broken.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    status, page = _page(broken, tmp_path / "out.html", "--lines", "3")
+    assert status == 1                                            # line 1 is still checked
+    assert "2 consistent, 1 inconsistent" in capsys.readouterr().out
+    assert _script_data(page, "hupai-records") == [originals[2]]
+    status, page = _page(records, tmp_path / "two.html", "--lines", "2-3")
+    assert status == 0 and _script_data(page, "hupai-records") == originals[1:]
+
+
+@pytest.mark.parametrize("extra, words", [(["--lines", "3-1"], "1 <= A <= B"), (["--lines", "x"], "N or A-B"),
+                                          (["--lines", "0"], "1 <= A <= B")])
+def test_a_bad_line_range_is_refused(simulated, tmp_path, capsys, extra, words):
+    _, records, _ = simulated
+    assert cli.main(["replay", str(records), "--html", str(tmp_path / "out.html"), *extra]) == 2
+    assert words in capsys.readouterr().err
+    assert cli.main(["replay", str(records), "--lines", "1"]) == 2    # --lines goes with --html
+
+
+def test_a_page_of_too_many_rounds_is_refused_with_the_way_out(simulated, tmp_path, capsys, monkeypatch):
+    from hupai import cli_table
+    _, records, _ = simulated
+    monkeypatch.setattr(cli_table, "MAX_PAGE_ROUNDS", 2)
+    assert cli.main(["replay", str(records), "--html", str(tmp_path / "out.html")]) == 2
+    assert "at most 2 rounds" in capsys.readouterr().err and not (tmp_path / "out.html").exists()
+    status, _ = _page(records, tmp_path / "out.html", "--lines", "1-2")
+    assert status == 0
