@@ -1,6 +1,7 @@
 """What a public service must refuse, and how: a JSON error naming the problem, never a
 500 (the issue's limits: a body over 1 MB, a time limit per request)."""
 import json
+import time
 
 import httpx
 import pytest
@@ -78,3 +79,16 @@ def test_a_request_past_the_time_limit_is_a_503_and_the_server_goes_on():
         assert "time limit" in _error(c.post("/v1/rounds/simulate", json=slow), 503)
         assert c.get("/v1/health").json()["status"] == "ok"
         assert c.post("/v1/score", json=_WIN).json()["is_win"] is True
+
+
+def test_a_client_that_hangs_up_mid_body_is_no_internal_error(server, client):
+    import socket
+    from urllib.parse import urlsplit
+    where = urlsplit(server.url)
+    with socket.create_connection((where.hostname, where.port)) as sock:
+        sock.sendall(b"POST /v1/score HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                     b"Content-Length: 5000\r\n\r\n{\"region\": ")
+    time.sleep(0.3)                 # the server notices the hang-up
+    assert client.get("/v1/health").json()["status"] == "ok"
+    assert client.post("/v1/score", json=_WIN).json()["is_win"] is True
+    assert "internal error" not in "".join(server.log) and "Traceback" not in "".join(server.log)

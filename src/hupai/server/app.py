@@ -16,7 +16,7 @@ from typing import Any, NamedTuple
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import Response
 from starlette.routing import Route
 
@@ -115,6 +115,8 @@ def _post_route(path: str, endpoint: Endpoint, limits: Limits, pool: ThreadPoolE
             return json_response(200, await _answer(pool, endpoint, body, limits.time_limit))
         except Refused as refused:
             return error_response(refused.status, refused.message)
+        except ClientDisconnect:          # nobody to answer; not a fault of the server
+            return error_response(400, "the client disconnected before the body was read")
         except asyncio.TimeoutError:     # TimeoutError itself from Python 3.11
             return error_response(503, f"the request ran past the time limit of {limits.time_limit:g} s")
         except (ValueError, TypeError) as exc:
