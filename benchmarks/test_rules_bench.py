@@ -33,6 +33,22 @@ def test_is_win_reference(benchmark):
     benchmark.pedantic(hupai.is_win, args=(h, 0), rounds=4000, iterations=20, warmup_rounds=100)
 
 
+def test_pymahjonggb_fan_calculator(benchmark):
+    """The yardstick of issue 16: PyMahjongGB's C++ fan calculator (the Chinese Official
+    rules, called from Python) on wins of its own rules (``workloads.gb_wins``), timed as
+    hupai's scoring is above: one hand a round, cycling through 400, in the same run."""
+    calculate = pytest.importorskip("MahjongGB").MahjongFanCalculator
+    from workloads import gb_wins
+    cases = gb_wins(400)
+    it = iter(range(10 ** 9))
+
+    def one():
+        return calculate(*cases[next(it) % len(cases)])
+
+    benchmark.group = "PyMahjongGB fan calculator (one hand)"
+    benchmark.pedantic(one, rounds=4000, iterations=1, warmup_rounds=400)
+
+
 TABLE = {
     "A": "123m456m234p678p7z",     # a ghost single: waits on 18 tiles
     "B": "13m46m9m147p258s69s",    # 花豬

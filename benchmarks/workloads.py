@@ -155,3 +155,42 @@ def wuhan_wins(n: int, seed: int = SEED):
         if res.is_win:
             out.append((hand, situation))
     return out
+
+
+_GB_SUITS = ("W", "B", "T")      # PyMahjongGB's 萬 餅 條; honours F1-F4 winds, J1-J3 dragons
+
+
+def gb_tile(t: int) -> str:
+    """A tile index (Tenhou order) in PyMahjongGB's notation."""
+    if t < 27:
+        return f"{_GB_SUITS[t // 9]}{t % 9 + 1}"
+    return f"F{t - 26}" if t < 31 else f"J{t - 30}"
+
+
+def gb_wins(n: int, seed: int = SEED):
+    """Wins that PyMahjongGB scores under the Chinese Official rules, as its calculator's
+    arguments: complete hands of four melds and a pair from all 34 kinds, a random tile
+    of it the winning tile, self-drawn or not, concealed; only the hands its calculator
+    takes as wins are kept (it does not hold them to the 8-fan minimum)."""
+    from MahjongGB import MahjongFanCalculator
+
+    rng = np.random.default_rng(seed)
+    templates = [(t, t, t) for t in range(34)] + list(TEMPLATES[34:])
+    out = []
+    while len(out) < n:
+        c = np.zeros(34, np.int64)
+        for k in rng.choice(len(templates), 4):
+            for t in templates[k]:
+                c[t] += 1
+        c[rng.integers(34)] += 2
+        if c.max() > 4:
+            continue
+        tiles = [gb_tile(int(t)) for t in np.repeat(np.arange(34), c)]
+        win = tiles.pop(int(rng.integers(len(tiles))))
+        args = ((), tuple(tiles), win, 0, bool(rng.random() < 0.5), False, False, False, 0, 0)
+        try:
+            MahjongFanCalculator(*args)
+        except TypeError:        # ERROR_NOT_WIN: not a hand it scores
+            continue
+        out.append(args)
+    return out
