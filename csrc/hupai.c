@@ -12,6 +12,7 @@
 #include "hupai.h"
 #include "hupai_tables.h"
 
+#include <pthread.h>
 #include <string.h>
 
 #define BIG 100             /* larger than any deficit sum */
@@ -50,6 +51,19 @@ static inline int classify(const uint8_t *counts, unsigned opts, int cls[4])
 {
     int tiles = 0;
     for (int g = 0; g < 4; g++) cls[g] = group_class(counts, g, opts, &tiles);
+    return tiles;
+}
+
+/* Pre: as classify.  Also the rank of each group (for the successor tables). */
+static inline int classify_ranked(const uint8_t *counts, unsigned opts, int cls[4], uint32_t rank[4])
+{
+    int tiles = 0;
+    for (int g = 0; g < 3; g++) {
+        rank[g] = group_rank(counts + SUIT_KINDS * g, SUIT_KINDS, HUPAI_SUIT_RANK, &tiles);
+        cls[g] = HUPAI_SUIT_DCLS[rank[g]];
+    }
+    rank[3] = group_rank(counts + HONOR_BASE, HONOR_KINDS, HUPAI_HONOR_RANK, &tiles);
+    cls[3] = (opts & HUPAI_HONOR_SEQ) ? HUPAI_HSEQ_DCLS[rank[3]] : HUPAI_HONOR_DCLS[rank[3]];
     return tiles;
 }
 
@@ -229,17 +243,115 @@ static uint64_t pair258_reaching(const uint8_t *counts, int m, unsigned opts, in
     return mask;
 }
 
+/* ------------------------------------------------------------ successor classes */
+
+/* For every group vector (by rank) and kind of the group, the class of the group with
+ * one more tile of that kind: the waits and improving kernels try a tile with one
+ * lookup instead of re-ranking the group.  Built once per process from the rank and
+ * class tables (about 4 MB, a few milliseconds); written out as source they would be
+ * some 15 MB. */
+
+#define NO_CLASS 255        /* the kind already held four times, or a full group */
+#define SUIT_RANKS (sizeof HUPAI_SUIT_DCLS / sizeof HUPAI_SUIT_DCLS[0])
+#define HONOR_RANKS (sizeof HUPAI_HONOR_DCLS / sizeof HUPAI_HONOR_DCLS[0])
+#define MAX_GROUP_TILES 14   /* the rank tables cover groups of at most 14 tiles */
+
+static uint8_t suit_next[SUIT_RANKS * SUIT_KINDS];
+static uint8_t honor_next[HONOR_RANKS * HONOR_KINDS];
+static uint8_t hseq_next[HONOR_RANKS * HONOR_KINDS];
+static pthread_once_t built = PTHREAD_ONCE_INIT;
+
+typedef struct {
+    int n;                           /* kinds in the group */
+    uint32_t ranks;                  /* vectors of the group: the length of its class tables */
+    const uint32_t (*R)[75];         /* its rank table */
+    const uint8_t *cls, *cls2;       /* its class tables (cls2: honours as sequences, or NULL) */
+    uint8_t *next, *next2;           /* the successor tables to fill */
+    uint8_t v[SUIT_KINDS];           /* the vector being visited */
+} walk;
+
+/* Pre: w->v[0..n-1] is a vector of sum `sum` and rank `rank`.  Its successors: the rank
+ * with one more tile of kind i is the rank terms before i, i's own term one count up,
+ * and the terms after i each read at a prefix sum one higher. */
+static void fill(walk *w, uint32_t rank, int sum)
+{
+    const int n = w->n;
+    if (rank >= w->ranks) return;    /* (never: hupai_prepare reports a walk that disagrees) */
+    uint32_t before[SUIT_KINDS + 1], after[SUIT_KINDS + 1];
+    unsigned s[SUIT_KINDS], run = 0;
+    before[0] = 0;
+    for (int i = 0; i < n; i++) {
+        s[i] = run;
+        before[i + 1] = before[i] + w->R[i][run * 5 + w->v[i]];
+        run += w->v[i];
+    }
+    after[n] = 0;
+    for (int i = n - 1; i >= 0; i--) after[i] = after[i + 1] + w->R[i][(s[i] + 1) * 5 + w->v[i]];
+    for (int i = 0; i < n; i++) {
+        size_t at = (size_t)rank * n + i;
+        if (w->v[i] >= 4 || sum >= MAX_GROUP_TILES) {
+            w->next[at] = NO_CLASS;
+            if (w->next2) w->next2[at] = NO_CLASS;
+            continue;
+        }
+        uint32_t r = before[i] + w->R[i][s[i] * 5 + w->v[i] + 1] + after[i + 1];
+        w->next[at] = w->cls[r];
+        if (w->next2) w->next2[at] = w->cls2[r];
+    }
+}
+
+/* Every vector from kind i on, in rank (lexicographic) order: ranks count up from 0. */
+static void visit(walk *w, int i, int sum, uint32_t *rank)
+{
+    if (i == w->n) {
+        fill(w, (*rank)++, sum);
+        return;
+    }
+    for (int c = 0; c <= 4 && sum + c <= MAX_GROUP_TILES; c++) {
+        w->v[i] = (uint8_t)c;
+        visit(w, i + 1, sum + c, rank);
+    }
+}
+
+static int walked_all;          /* the walk met exactly as many vectors as the tables hold */
+
+static void build(void)
+{
+    uint32_t rank = 0;
+    walk suits = {SUIT_KINDS, SUIT_RANKS, HUPAI_SUIT_RANK, HUPAI_SUIT_DCLS, NULL, suit_next, NULL, {0}};
+    visit(&suits, 0, 0, &rank);
+    int ok = rank == SUIT_RANKS;
+    rank = 0;
+    walk honors = {HONOR_KINDS, HONOR_RANKS, HUPAI_HONOR_RANK, HUPAI_HONOR_DCLS, HUPAI_HSEQ_DCLS, honor_next, hseq_next, {0}};
+    visit(&honors, 0, 0, &rank);
+    walked_all = ok && rank == HONOR_RANKS;
+}
+
+int hupai_prepare(void)
+{
+    pthread_once(&built, build);
+    return walked_all ? 0 : -1;
+}
+
+/* Pre: hupai_prepare() has returned; rank is the rank of group g.  Entry i: the class of
+ * the group with one more tile of its kind i, or NO_CLASS. */
+static inline const uint8_t *next_row(int g, uint32_t rank, unsigned opts)
+{
+    if (g < 3) return suit_next + (size_t)rank * SUIT_KINDS;
+    return ((opts & HUPAI_HONOR_SEQ) ? hseq_next : honor_next) + (size_t)rank * HONOR_KINDS;
+}
+
 /* ------------------------------------------------------------ public kernels */
 
 /* Deficits of both forms (BIG where a form is off or does not fit). */
-typedef struct { int cls[4]; int m, standard, seven, lan; } hand_eval;
+typedef struct { int cls[4]; uint32_t rank[4]; int m, standard, seven, lan; } hand_eval;
 
 /* Pre: counts valid; m < 0 means total // 3, else the melds to form (a hand with some
  * tiles set aside, e.g. a void suit, still needs as many melds). */
 static inline hand_eval evaluate_m(const uint8_t *counts, int jokers, unsigned opts, int m)
 {
     hand_eval e;
-    int tiles = classify(counts, opts, e.cls);
+    int tiles = classify_ranked(counts, opts, e.cls, e.rank);
     e.m = m >= 0 ? m : (tiles + jokers) / 3;
     e.standard = !(opts & HUPAI_STANDARD) ? BIG
                : (opts & HUPAI_PAIR_258) ? pair258_deficit(counts, e.cls, e.m)
@@ -271,11 +383,11 @@ int hupai_shanten(const uint8_t *counts, int jokers, unsigned opts)
     return (s > 0 ? s : 0) - 1;
 }
 
-/* Mask of kinds whose addition brings the standard deficit to `goal`.  The other
- * three groups are combined once per group ("rest"); the rank of the group with one
- * more tile of kind t comes from prefix sums of the rank terms (the terms after t
- * see a prefix sum one higher), so each candidate is a few lookups. */
-static uint64_t standard_reaching(const uint8_t *counts, const hand_eval *e, unsigned opts, int goal)
+/* Pre: e is evaluate(counts, ...) and hupai_prepare() has returned.  Mask of kinds
+ * whose addition brings the standard deficit to `goal`.  The other three groups are
+ * combined once per group ("rest"); the group with one more tile of kind t is one
+ * lookup in the successor tables. */
+static uint64_t standard_reaching(const hand_eval *e, unsigned opts, int goal)
 {
     const int *c = e->cls;
     int left = COMB(c[0], c[1]), right = COMB(c[2], c[3]);
@@ -284,25 +396,12 @@ static uint64_t standard_reaching(const uint8_t *counts, const hand_eval *e, uns
     uint64_t mask = 0;
     for (int g = 0; g < 4; g++) {
         int base = SUIT_KINDS * g, n = g < 3 ? SUIT_KINDS : HONOR_KINDS;
-        const uint32_t (*R)[75] = g < 3 ? HUPAI_SUIT_RANK : HUPAI_HONOR_RANK;
-        const uint8_t *cls = g < 3 ? HUPAI_SUIT_DCLS
-                           : (opts & HUPAI_HONOR_SEQ) ? HUPAI_HSEQ_DCLS : HUPAI_HONOR_DCLS;
-        const uint8_t *v = counts + base;
-        uint32_t before[SUIT_KINDS + 1], after[SUIT_KINDS + 1];
-        unsigned s[SUIT_KINDS];
-        unsigned run = 0;
-        before[0] = 0;
+        const uint8_t *next = next_row(g, e->rank[g], opts);
+        const uint8_t *with_rest = HUPAI_COMB[rest[g]];    /* COMB is symmetric: one row */
         for (int i = 0; i < n; i++) {
-            s[i] = run;
-            before[i + 1] = before[i] + R[i][run * 5 + v[i]];
-            run += v[i];
-        }
-        after[n] = 0;
-        for (int i = n - 1; i >= 0; i--) after[i] = after[i + 1] + R[i][(s[i] + 1) * 5 + v[i]];
-        for (int i = 0; i < n; i++) {
-            if (v[i] >= 4) continue;
-            uint32_t r = before[i] + R[i][s[i] * 5 + v[i] + 1] + after[i + 1];
-            if (HUPAI_DEF[COMB(cls[r], rest[g])][target] == goal) mask |= (uint64_t)1 << (base + i);
+            int cls = next[i];
+            if (cls != NO_CLASS && HUPAI_DEF[with_rest[cls]][target] == goal)
+                mask |= (uint64_t)1 << (base + i);
         }
     }
     return mask;
@@ -339,13 +438,14 @@ static uint64_t lan_reaching(const uint8_t *counts, unsigned opts, int goal)
 
 static uint64_t improving(const uint8_t *counts, const hand_eval *e, unsigned opts)
 {
+    hupai_prepare();                 /* the successor tables (at once after the first call) */
     int d = imin(imin(e->standard, e->seven), e->lan);
     uint64_t mask = 0;
     /* One more tile lowers a form's deficit by at most one, so only forms already at
      * the minimum can lower the hand's. */
     if (e->standard == d)
         mask |= (opts & HUPAI_PAIR_258) ? pair258_reaching(counts, e->m, opts, d - 1)
-                                        : standard_reaching(counts, e, opts, d - 1);
+                                        : standard_reaching(e, opts, d - 1);
     if (e->seven == d) mask |= seven_reaching(counts, opts, d - 1);
     if (e->lan == d) mask |= lan_reaching(counts, opts, d - 1);
     return mask;

@@ -39,6 +39,12 @@ typedef struct {
     uint8_t tile[3];   /* kind each position stands for, HUPAI_FREE if free */
 } hupai_meld;
 
+/* Builds the successor tables the waits, improving and discards kernels read (once per
+ * process, thread-safe; they call it themselves, so calling it first only moves its few
+ * milliseconds to a time of the caller's choosing).  0, or -1 if the generated tables
+ * and the walk over every group vector disagree (a build error). */
+int hupai_prepare(void);
+
 /* Pre: counts[i] <= 4, sum + jokers <= 14, opts has HUPAI_STANDARD or a 13/14 total.
  * Fewest tiles the hand lacks for a complete pattern of total//3 melds + a pair (or
  * seven pairs); jokers are not counted as held, so the result is >= jokers when the

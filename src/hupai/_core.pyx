@@ -18,7 +18,7 @@ from hupai._kernel cimport (
     hupai_meld, hupai_deficit, hupai_is_win, hupai_shanten, hupai_waits,
     hupai_improving, hupai_decompose_standard, hupai_decompose_seven_pairs,
     hupai_reading, hupai_readings, hupai_summary, hupai_summarize, hupai_discards,
-    hupai_discards_void,
+    hupai_discards_void, hupai_prepare,
     HUPAI_STANDARD, HUPAI_SEVEN_PAIRS, HUPAI_QUADS_AS_TWO, HUPAI_HONOR_SEQ, HUPAI_SHISANLAN,
     HUPAI_LAN_STRICT, HUPAI_PAIR_258, hupai_lan_deficit,
     HUPAI_MELD_SEQUENCE, HUPAI_MELD_TRIPLET, HUPAI_MELD_PAIR, HUPAI_MELD_ANY, HUPAI_FREE,
@@ -58,6 +58,11 @@ import numpy as np
 
 from hupai._messages import short as _short
 from hupai.melds import Decomposition, Meld, Reading, SEVEN_PAIRS, STANDARD
+
+# the successor tables of the waits and improving kernels, built at import rather than
+# on the first call that needs them
+if hupai_prepare() != 0:
+    raise ImportError("hupai's kernel tables are inconsistent: rebuild it (tools/gen_tables.py)")
 
 cdef enum:
     NK = 34

@@ -56,6 +56,7 @@ cdef extern from "hupai.h" nogil:
     int hupai_deficit(const uint8_t *counts, int jokers, unsigned opts) noexcept
     int hupai_is_win(const uint8_t *counts, int jokers, unsigned opts) noexcept
     int hupai_shanten(const uint8_t *counts, int jokers, unsigned opts) noexcept
+    int hupai_prepare() noexcept
     uint64_t hupai_waits(const uint8_t *counts, int jokers, unsigned opts) noexcept
     uint64_t hupai_improving(const uint8_t *counts, int jokers, unsigned opts) noexcept
     size_t hupai_decompose_standard(const uint8_t *counts, int jokers, unsigned opts,

@@ -38,3 +38,17 @@ def test_suit_deficits_match_brute_force_on_samples():
         for j in range(5):
             for p in range(2):
                 assert row[2 * j + p] == ref.group_deficit(counts, 0, j, p, False)
+
+
+def test_combining_two_classes_does_not_depend_on_their_order():
+    """The waits kernel reads one row of HUPAI_COMB per group (csrc/hupai.c,
+    standard_reaching), which holds only because min-plus combination commutes."""
+    import re
+
+    header = (ROOT / "csrc" / "hupai_tables.h").read_text(encoding="ascii")
+    start = header.index("HUPAI_COMB[180][180] = {")
+    body = header[header.index("{", start) + 1:header.index("};", start)]
+    values = [int(v) for v in re.findall(r"\d+", body)]
+    assert len(values) == 180 * 180
+    comb = [values[180 * a:180 * (a + 1)] for a in range(180)]
+    assert all(comb[a][b] == comb[b][a] for a in range(180) for b in range(a))
