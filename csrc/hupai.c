@@ -272,11 +272,19 @@ typedef struct {
 
 /* Pre: w->v[0..n-1] is a vector of sum `sum` and rank `rank`.  Its successors: the rank
  * with one more tile of kind i is the rank terms before i, i's own term one count up,
- * and the terms after i each read at a prefix sum one higher. */
+ * and the terms after i each read at a prefix sum one higher (at most 14: the group
+ * holds at most 13 here). */
 static void fill(walk *w, uint32_t rank, int sum)
 {
     const int n = w->n;
     if (rank >= w->ranks) return;    /* (never: hupai_prepare reports a walk that disagrees) */
+    if (sum >= MAX_GROUP_TILES) {    /* a full group: no tile more (nor a rank term to read) */
+        for (int i = 0; i < n; i++) {
+            w->next[(size_t)rank * n + i] = NO_CLASS;
+            if (w->next2) w->next2[(size_t)rank * n + i] = NO_CLASS;
+        }
+        return;
+    }
     uint32_t before[SUIT_KINDS + 1], after[SUIT_KINDS + 1];
     unsigned s[SUIT_KINDS], run = 0;
     before[0] = 0;
@@ -289,7 +297,7 @@ static void fill(walk *w, uint32_t rank, int sum)
     for (int i = n - 1; i >= 0; i--) after[i] = after[i + 1] + w->R[i][(s[i] + 1) * 5 + w->v[i]];
     for (int i = 0; i < n; i++) {
         size_t at = (size_t)rank * n + i;
-        if (w->v[i] >= 4 || sum >= MAX_GROUP_TILES) {
+        if (w->v[i] >= 4) {
             w->next[at] = NO_CLASS;
             if (w->next2) w->next2[at] = NO_CLASS;
             continue;
