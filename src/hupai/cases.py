@@ -285,10 +285,14 @@ def check_request(case: object, kind: Optional[str] = None) -> Mapping[str, Any]
 
 
 def _request_validator(case: object) -> Any:
-    """The validator of the schema's one branch that applies to ``case`` (its region and
-    kind decide which: the others' conditions fail), or of the whole schema when no
-    branch is known to apply; the branch alone checks a valid request four times faster."""
-    text = _request_text()
+    return _fitting_validator(_request_text(), case)
+
+
+def _fitting_validator(text: str, case: object) -> Any:
+    """The validator of the one branch of schema ``text`` that applies to ``case`` (its
+    region and kind decide which: the others' conditions fail), or of the whole schema
+    when no branch is known to apply; the branch alone checks a valid request four times
+    faster."""
     if isinstance(case, dict):
         region, kind = case.get("region"), case.get("kind")
         if isinstance(region, str) and ("kind" not in case or isinstance(kind, str)):
@@ -337,11 +341,15 @@ def _analyze_text_for(regions: tuple[Region, ...]) -> str:
     return json.dumps(doc, ensure_ascii=False, sort_keys=True)
 
 
+def _analyze_text() -> str:
+    return _analyze_text_for(tuple(REGIONS.values()))
+
+
 def analyze_schema() -> dict:
     """The JSON Schema of a discard analysis request: a 3M+2 hand (``concealed`` and
     ``melds`` as in a case), its ``region`` and ``options``, the tiles ``visible`` on the
     table and the table facts the region reads (Wuhan's ``indicator``)."""
-    return json.loads(_analyze_text_for(tuple(REGIONS.values())))["$defs"]["case"]
+    return json.loads(_analyze_text())["$defs"]["case"]
 
 
 def _describe(error: Any) -> str:
@@ -476,7 +484,7 @@ def exhaust_case(case: Any) -> ExhaustResult:
 def analyze_request(request: Any) -> list:
     """The discard options of an analysis request (:func:`analyze_schema`), best first."""
     from .analysis import analyze_discards
-    problem = first_problem(_validator_for(_analyze_text_for(tuple(REGIONS.values()))), request, "request")
+    problem = first_problem(_fitting_validator(_analyze_text(), request), request, "request")
     if problem:
         raise ValueError(f"not a valid request {problem}")
     region, rules = region_and_rules(request)

@@ -44,20 +44,39 @@ def test_a_request_of_another_kind_is_named():
                              "self_draw": True}, "chajiao")
 
 
-def test_the_one_branch_checked_agrees_with_the_whole_schema(shared):
-    """The fast path (the branch of the request's region and kind) finds a problem
-    exactly where the whole schema does, over thousands of mutated requests."""
-    whole = cases._validator_for(cases._request_text())
-    rng = random.Random(7)
-    seeds = [_request(c) for c in _public(shared) if c.get("kind") in (None, "chajiao")]
-    checked = 0
-    for _ in range(3000):
+def _disagreements(text, seeds, rng, bodies):
+    """Mutated bodies on which the branch check and the whole schema ``text`` differ
+    about validity, and how many bodies were checked."""
+    whole = cases._validator_for(text)
+    differ, checked = [], 0
+    for _ in range(bodies):
         try:
             body = json.loads(mutated(rng, rng.choice(seeds)))
         except ValueError:
             continue
-        fast = cases.first_problem(cases._request_validator(body), body, "request")
+        fast = cases.first_problem(cases._fitting_validator(text, body), body, "request")
         full = cases.first_problem(whole, body, "request")
-        assert (fast is None) == (full is None), (body, fast, full)
+        if (fast is None) != (full is None):
+            differ.append((body, fast, full))
         checked += 1
+    return differ, checked
+
+
+def test_the_one_branch_checked_agrees_with_the_whole_schema(shared):
+    """The fast path (the branch of the request's region and kind) finds a problem
+    exactly where the whole schema does, over thousands of mutated requests."""
+    seeds = [_request(c) for c in _public(shared) if c.get("kind") in (None, "chajiao")]
+    differ, checked = _disagreements(cases._request_text(), seeds, random.Random(7), 3000)
+    assert not differ, differ[:3]
     assert checked > 1500
+
+
+def test_the_analysis_request_branch_agrees_with_its_whole_schema():
+    seeds = [{"region": "luzhou", "concealed": "123456789m1122p7z"},
+             {"region": "guiyang", "concealed": "1112345678999p1s", "visible": "1s1s9p"},
+             {"region": "fuzhou", "concealed": "147m258p369s12345z", "options": {}},
+             {"region": "wuhan", "concealed": "23456m22p345s6s", "melds": [{"kind": "peng", "tiles": "777s"}],
+              "indicator": "4p"}]
+    differ, checked = _disagreements(cases._analyze_text(), seeds, random.Random(11), 2000)
+    assert not differ, differ[:3]
+    assert checked > 1000
