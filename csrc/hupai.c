@@ -38,33 +38,43 @@ static inline uint32_t group_rank(const uint8_t *c, int n, const uint32_t (*R)[7
     return r;
 }
 
-/* Class of group g (0-2 suits, 3 honours) of the 34-vector c. */
+/* Rank of group g (0-2 suits, 3 honours) of the 34-vector c. */
+static inline uint32_t rank_of(const uint8_t *c, int g, int *tiles)
+{
+    if (g < 3) return group_rank(c + SUIT_KINDS * g, SUIT_KINDS, HUPAI_SUIT_RANK, tiles);
+    return group_rank(c + HONOR_BASE, HONOR_KINDS, HUPAI_HONOR_RANK, tiles);
+}
+
+/* Pre: r is a rank of group g.  Its class. */
+static inline int class_of(int g, uint32_t r, unsigned opts)
+{
+    if (g < 3) return HUPAI_SUIT_DCLS[r];
+    return (opts & HUPAI_HONOR_SEQ) ? HUPAI_HSEQ_DCLS[r] : HUPAI_HONOR_DCLS[r];
+}
+
+/* Class of group g of the 34-vector c. */
 static inline int group_class(const uint8_t *c, int g, unsigned opts, int *tiles)
 {
-    if (g < 3) return HUPAI_SUIT_DCLS[group_rank(c + SUIT_KINDS * g, SUIT_KINDS, HUPAI_SUIT_RANK, tiles)];
-    uint32_t r = group_rank(c + HONOR_BASE, HONOR_KINDS, HUPAI_HONOR_RANK, tiles);
-    return (opts & HUPAI_HONOR_SEQ) ? HUPAI_HSEQ_DCLS[r] : HUPAI_HONOR_DCLS[r];
+    return class_of(g, rank_of(c, g, tiles), opts);
+}
+
+/* Pre: counts valid.  Classes and ranks (for the successor tables) of the four groups;
+ * returns the number of tiles. */
+static inline int classify_ranked(const uint8_t *counts, unsigned opts, int cls[4], uint32_t rank[4])
+{
+    int tiles = 0;
+    for (int g = 0; g < 4; g++) {
+        rank[g] = rank_of(counts, g, &tiles);
+        cls[g] = class_of(g, rank[g], opts);
+    }
+    return tiles;
 }
 
 /* Pre: counts valid.  Classes of the four groups; returns the number of tiles. */
 static inline int classify(const uint8_t *counts, unsigned opts, int cls[4])
 {
-    int tiles = 0;
-    for (int g = 0; g < 4; g++) cls[g] = group_class(counts, g, opts, &tiles);
-    return tiles;
-}
-
-/* Pre: as classify.  Also the rank of each group (for the successor tables). */
-static inline int classify_ranked(const uint8_t *counts, unsigned opts, int cls[4], uint32_t rank[4])
-{
-    int tiles = 0;
-    for (int g = 0; g < 3; g++) {
-        rank[g] = group_rank(counts + SUIT_KINDS * g, SUIT_KINDS, HUPAI_SUIT_RANK, &tiles);
-        cls[g] = HUPAI_SUIT_DCLS[rank[g]];
-    }
-    rank[3] = group_rank(counts + HONOR_BASE, HONOR_KINDS, HUPAI_HONOR_RANK, &tiles);
-    cls[3] = (opts & HUPAI_HONOR_SEQ) ? HUPAI_HSEQ_DCLS[rank[3]] : HUPAI_HONOR_DCLS[rank[3]];
-    return tiles;
+    uint32_t rank[4];
+    return classify_ranked(counts, opts, cls, rank);
 }
 
 #define COMB(a, b) HUPAI_COMB[(a)][(b)]
