@@ -74,6 +74,7 @@ SPECIAL_KONGS = frozenset({"hongzhong", "facai", "pizi", "laizi"})
 MOST_KONGS = {"ming": 4, "an": 4, "hongzhong": 4, "facai": 4, "pizi": 3, "laizi": 4}
 #: The settlements ``payment_scope`` may ask for.
 SCOPES = frozenset({"hand", "dou", "chicken", "kong"})
+_HAND_ONLY = ("hand",)
 
 
 class FrozenCounts(dict):
@@ -215,30 +216,55 @@ class Situation:
         _given: ClassVar[tuple[str, ...]]     # set per instance by __post_init__, not a field
 
     def __post_init__(self) -> None:
+        # every fact is checked; a value already in its checked form (a bool, an index
+        # 0-33, a default) is kept as it is without calling its check
+        facts = self.__dict__
         setattr_ = object.__setattr__
         for name in ("win_tile", "indicator", "flip"):
-            value = getattr(self, name)
-            if value is not None:
+            value = facts[name]
+            if value is not None and not (value.__class__ is int and 0 <= value < tiles.NUM_KINDS):
                 setattr_(self, name, tiles.tile_index(value))
         for name in _BOOLS:
-            setattr_(self, name, check_bool(getattr(self, name), name))
-        setattr_(self, "ghosts_drawn", check_count(self.ghosts_drawn, "ghosts_drawn"))
-        setattr_(self, "lianzhuang_count", check_count(self.lianzhuang_count, "lianzhuang_count"))
-        if self.guoshui_passed_value is not None:
-            setattr_(self, "guoshui_passed_value", check_count(self.guoshui_passed_value, "guoshui_passed_value"))
+            if facts[name].__class__ is not bool:
+                setattr_(self, name, check_bool(facts[name], name))
+        for name in ("ghosts_drawn", "lianzhuang_count", "guoshui_passed_value"):
+            value = facts[name]
+            if not (value.__class__ is int and value >= 0 or value is None and name == "guoshui_passed_value"):
+                setattr_(self, name, check_count(value, name))
         if self.losers is not None:
             setattr_(self, "losers", _losers(self.losers))
-        setattr_(self, "special_kongs", check_kongs(self.special_kongs, "the winner's special", SPECIAL_KONGS))
-        setattr_(self, "payment_scope", _scope(self.payment_scope))
-        setattr_(self, "discards", _tile_tuple(self.discards, "discards"))
+        if not (self.special_kongs.__class__ is FrozenCounts and not self.special_kongs):
+            setattr_(self, "special_kongs", check_kongs(self.special_kongs, "the winner's special", SPECIAL_KONGS))
+        if self.payment_scope.__class__ is not tuple or self.payment_scope != _HAND_ONLY:
+            setattr_(self, "payment_scope", _scope(self.payment_scope))
+        if self.discards.__class__ is not tuple or self.discards:
+            setattr_(self, "discards", _tile_tuple(self.discards, "discards"))
         if self.re_pao_kong is not None and self.re_pao_kong not in KONGS:
             raise ValueError(f"re_pao_kong is the kind of the discarder's kong, one of {sorted(KONGS)}, "
                              f"not {short(self.re_pao_kong)}")
+        self._check_combination()
+        # every score asks which facts are given: found once, in the order of the fields
+        setattr_(self, "_given", tuple(k for k, d in _defaults().items() if facts[k] is not d and facts[k] != d))
+
+    def _check_combination(self) -> None:
         problem = self._impossible()
         if problem:
             raise ValueError(problem)
-        defaults = _defaults()      # every score asks which facts are given: found once
-        setattr_(self, "_given", tuple(k for k, v in self.__dict__.items() if k in defaults and v != defaults[k]))
+
+    def _with_win(self, win_tile: int, self_draw: bool) -> "Situation":
+        """This situation with another winning tile and ``self_draw``, for a caller that
+        values the waits of a hand: ``win_tile`` must be an index 0-33 the caller found
+        itself (an internal fast path; :meth:`replace` validates what it is given).  The
+        other facts were checked when this situation was made and stay as they are; only
+        the combination of facts is checked again (``self_draw`` takes part in it)."""
+        out = object.__new__(Situation)
+        facts = out.__dict__
+        facts.update(self.__dict__)
+        facts["win_tile"] = win_tile
+        if self_draw is not self.self_draw:
+            facts["self_draw"] = self_draw
+            out._check_combination()
+        return out
 
     def _impossible(self) -> Optional[str]:
         """Why this combination of facts cannot happen at any table, if it cannot."""
