@@ -686,6 +686,7 @@ def test_wait_kinds_cover_every_tile_the_scorer_calls_a_win():
         indicator = rng.randrange(34)
         counts, melds = _random_hand(rng, indicator)
         rnd.flips["indicator"] = indicator
+        rnd.memo.clear()        # what the flow derived from the last indicator
         rnd.seats[0] = SeatState(concealed=counts, melds=melds)
         waits = flow.wait_kinds(rnd, 0)
         hand = Hand(np.frombuffer(bytes(counts), np.uint8),

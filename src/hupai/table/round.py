@@ -110,6 +110,7 @@ class Round:
         self._watch = watch
         self.rules: Any = self.region.Rules.coerce(rules)     # the region's own flag class
         self.flow = self.region.FLOW
+        self._const = self.flow.constants(self.rules)
         self.seed, self.round_index = seed, round_index
         self.dealer = _seat(dealer, "the dealer")
         self.scores_before = _scores(scores_before)
@@ -126,6 +127,9 @@ class Round:
         self.win_events: list[WinEvent] = []
         self.wins: list[Found] = []     # every win, in order: what was scored
         self.flips: dict[str, int] = {}
+        # what the flow derives once per round from facts that no longer change (Wuhan:
+        # the laizi of the flipped indicator), so its hooks need not derive it every step
+        self.memo: dict[str, Any] = {}
         self.burnt: list[int] = []
         self.kongs: list[tuple[int, int]] = []     # (seat, meld index) of every kong that stood, in order
         self.discard_log: list[tuple[int, int]] = []     # (seat, tile) of every discard, in order
@@ -253,9 +257,9 @@ class Round:
         return t
 
     def _draw(self, seat: int, replacement: bool = False) -> None:
-        haidi = not replacement and self.wall.live <= self.flow.last_draws(self.rules)
-        t = self.wall.take_back() if replacement and self.flow.replacement_from_back(self.rules) \
-            else self.wall.take_front()
+        wall, const = self.wall, self._const
+        haidi = not replacement and wall.live <= const.last_draws
+        t = wall.take_back() if replacement and const.replacement_from_back else wall.take_front()
         s = self.seats[seat]
         s.concealed[t] += 1
         s.received.append(t)
@@ -268,8 +272,8 @@ class Round:
         if replacement:
             event["replacement"] = True
         self._event(event)
-        if replacement and self.flow.burns(self.rules) and self.wall.live > 0:
-            b = self.wall.take_back()
+        if replacement and const.burns and wall.live > 0:
+            b = wall.take_back()
             self.burnt.append(b)
             self._event({"type": "burn", "tile": _NAME[b]})
         self.flow.on_draw(self, seat)
@@ -300,9 +304,12 @@ class Round:
             if found is not None:
                 options.append(WIN)
                 wins[seat] = found
-        if self.wall.live >= f.kong_min_live(self.rules) and (not self.after_claim or f.kongs_after_claim(self.rules)):
-            options += [Action("angang", k) for k in f.angang_options(self, seat)]
-            options += [Action("bugang", k) for k in f.bugang_options(self, seat)]
+        const = self._const
+        if self.wall.live >= const.kong_min_live and (not self.after_claim or const.kongs_after_claim):
+            if 4 in s.concealed:        # a concealed kong is four of a kind held
+                options += [Action("angang", k) for k in f.angang_options(self, seat)]
+            if s.melds:                  # a 補杠 adds to a 碰 of one's own
+                options += [Action("bugang", k) for k in f.bugang_options(self, seat)]
         options += [Action("special_kong", (t,)) for t in f.special_kong_options(self, seat)]
         options += [_DISCARD[t] for t in f.discardable(self, seat)]
         if not options:
@@ -390,7 +397,8 @@ class Round:
         order: list[int] = []
         options: dict[int, list[Action]] = {}
         wins: dict[int, Found] = {}
-        last = self.wall.live <= 0 and not self.flow.last_discard_claims(self.rules)
+        const = self._const
+        last = self.wall.live <= 0 and not const.last_discard_claims
         for k in (1, 2, 3):
             seat = (discarder + k) % 4
             s = self.seats[seat]
@@ -407,7 +415,7 @@ class Round:
             if not last:
                 if s.concealed[tile]:        # a 碰 or 杠 needs a copy of the tile in hand
                     opts += [Action("peng", p) for p in f.peng_options(self, seat, tile)]
-                    if self.wall.live >= f.kong_min_live(self.rules) and f.minggang_allowed(self, seat, tile):
+                    if self.wall.live >= const.kong_min_live and f.minggang_allowed(self, seat, tile):
                         opts.append(Action("minggang", (tile,) * 4))
                 if k == 1:                   # a 吃 is only ever the next seat's
                     opts += [Action("chi", c) for c in f.chi_options(self, seat, tile, discarder)]
@@ -568,7 +576,7 @@ class Round:
         s.kong_this_turn = True
         self.first_turn = False
         self._event({"type": "special_kong", "seat": seat, "tile": _NAME[tile]})
-        if self.wall.live >= self.flow.kong_min_live(self.rules):
+        if self.wall.live >= self._const.kong_min_live:
             self._draw(seat, replacement=True)
         else:                            # the fallback: a kong with no replacement ends the turn
             s.last_draw = None

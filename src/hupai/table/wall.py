@@ -32,9 +32,11 @@ def shuffled(tile_set: Sequence[int], seed: int, round_index: int) -> list[int]:
 
 class Wall:
     """The tiles in draw order; ``front`` is the next normal draw, ``back`` the next
-    replacement draw; ``reserve`` tiles at the back are never drawn (Wuhan's 海底)."""
+    replacement draw; ``reserve`` tiles at the back are never drawn (Wuhan's 海底).
+    ``live``, the tiles that may still be drawn, is kept as the wall changes: the engine
+    reads it several times a step."""
 
-    __slots__ = ("tiles", "front", "back", "reserve")
+    __slots__ = ("tiles", "front", "back", "reserve", "live")
 
     def __init__(self, wall: Sequence[int], tile_set: Sequence[int], reserve: int = 0, check: bool = True) -> None:
         """``check`` False only for a wall :func:`shuffled` made from ``tile_set``."""
@@ -45,26 +47,24 @@ class Wall:
         self.front = 0
         self.back = len(self.tiles) - 1
         self.reserve = reserve
+        self.live = len(self.tiles) - reserve
 
     @property
     def undrawn(self) -> int:
         return self.back - self.front + 1
 
-    @property
-    def live(self) -> int:
-        """Tiles that may still be drawn."""
-        return self.back - self.front + 1 - self.reserve
-
     def take_front(self) -> int:
-        if self.undrawn <= 0:
+        if self.back < self.front:
             raise ValueError("the wall is empty")
         t = self.tiles[self.front]
         self.front += 1
+        self.live -= 1
         return t
 
     def take_back(self) -> int:
-        if self.undrawn <= 0:
+        if self.back < self.front:
             raise ValueError("the wall is empty")
         t = self.tiles[self.back]
         self.back -= 1
+        self.live -= 1
         return t

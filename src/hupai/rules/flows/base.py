@@ -23,7 +23,8 @@ from ..situation import Situation
 if TYPE_CHECKING:       # the engine imports the rules, never the other way round
     from ...table.round import Round
 
-__all__ = ["Flow", "DealOptions", "WinContext", "LABELS", "table_labels", "deal_chunks", "drawn_dealer"]
+__all__ = ["Flow", "FlowConstants", "DealOptions", "WinContext", "LABELS", "table_labels", "deal_chunks",
+           "drawn_dealer"]
 
 _KINDS = range(34)
 
@@ -51,9 +52,29 @@ def table_labels(rnd: "Round") -> dict[int, str]:
     return dict(enumerate(LABELS))
 
 
+class FlowConstants(NamedTuple):
+    """The answers of the hooks that read only the rules (:meth:`Flow.constants`): a
+    round asks them once, not at every step."""
+
+    kong_min_live: int
+    last_draws: int
+    replacement_from_back: bool
+    burns: bool
+    kongs_after_claim: bool
+    last_discard_claims: bool
+
+
 class Flow:
     """The default round flow.  Each hook's docstring is its contract; the region
-    subclasses cite their flow digest for every difference."""
+    subclasses cite their flow digest for every difference.  A hook that takes only
+    ``rules`` must answer from the rules alone: the engine asks it once per round
+    (:meth:`constants`)."""
+
+    def constants(self, rules: Any) -> FlowConstants:
+        """The rules-only hooks' answers for a round under ``rules``."""
+        return FlowConstants(int(self.kong_min_live(rules)), int(self.last_draws(rules)),
+                             bool(self.replacement_from_back(rules)), bool(self.burns(rules)),
+                             bool(self.kongs_after_claim(rules)), bool(self.last_discard_claims(rules)))
 
     # ---------------------------------------------------------------- tiles and wall
 

@@ -8,7 +8,7 @@ settles it outside the round, so this flow has no hook for it."""
 from __future__ import annotations
 
 import functools
-
+from itertools import compress
 from typing import TYPE_CHECKING, Any, NamedTuple, Optional, Sequence
 
 import numpy as np
@@ -30,21 +30,31 @@ _HAIDI_DRAWS = 4        # 海底: "摸最后4張牌時自摸" (A-L85, B-一.9.6)
 _KONG_MIN_LIVE = 5      # a kong's replacement is never a 海底 tile (flow §1, kong cutoff)
 _SUITED_258 = frozenset(t for t in range(HONORS) if t % 9 in (1, 4, 7))
 _HONOUR_KINDS = frozenset(range(HONORS, 34))
+_KINDS = range(34)
+
+
+#: For each suited tile, the sequences a 吃 of it can make and the two tiles of each
+#: that come from the hand.
+_CHI_SHAPES = tuple(
+    tuple(((start, start + 1, start + 2), tuple(t for t in (start, start + 1, start + 2) if t != tile))
+          for start in range(tile - 2, tile + 1) if start >= 0 and start // 9 == tile // 9 == (start + 2) // 9)
+    for tile in range(HONORS))
 
 
 class _IndicatorTiles(NamedTuple):
     laizi: int
     must_kong: frozenset[int]
     special: frozenset[int]
+    special_order: tuple[int, ...]      # ``special`` in tile order
 
 
 @functools.lru_cache(maxsize=256)
 def _indicator_tiles(indicator: int, rules: Any) -> _IndicatorTiles:
-    """The laizi and the must-kong tiles of an indicator under ``rules`` (asked on every
-    decision of a round, found once)."""
+    """The laizi and the must-kong tiles of an indicator under ``rules``."""
     laizi = wuhan.laizi_of(indicator, rules)
     must = wuhan.must_kong_tiles(indicator, rules)
-    return _IndicatorTiles(laizi, must, must | {laizi})
+    special = must | {laizi}
+    return _IndicatorTiles(laizi, must, special, tuple(sorted(special)))
 
 
 class WuhanFlow(DealOptions, Flow):
@@ -77,16 +87,25 @@ class WuhanFlow(DealOptions, Flow):
     def indicator(self, rnd: "Round") -> int:
         return rnd.flips["indicator"]
 
+    @staticmethod
+    def _tiles(rnd: "Round") -> _IndicatorTiles:
+        """The round's laizi and must-kong tiles, found once the indicator is flipped and
+        kept in the round's memo."""
+        found = rnd.memo.get("indicator_tiles")
+        if found is None:
+            found = rnd.memo["indicator_tiles"] = _indicator_tiles(rnd.flips["indicator"], rnd.rules)
+        return found
+
     def laizi(self, rnd: "Round") -> int:
-        return _indicator_tiles(self.indicator(rnd), rnd.rules).laizi
+        return self._tiles(rnd).laizi
 
     def must_kong(self, rnd: "Round") -> frozenset[int]:
-        return _indicator_tiles(self.indicator(rnd), rnd.rules).must_kong
+        return self._tiles(rnd).must_kong
 
     def special(self, rnd: "Round") -> frozenset[int]:
         """The must-kong tiles and the laizi: they leave a hand only as single-tile kongs
         (A-L15, A-L31, flow §0)."""
-        return _indicator_tiles(self.indicator(rnd), rnd.rules).special
+        return self._tiles(rnd).special
 
     # ---------------------------------------------------------------- win pre-checks
 
@@ -100,7 +119,10 @@ class WuhanFlow(DealOptions, Flow):
         """開口 made (A-L55) and no must-kong tile held (A-L15-23): without both no tile
         is a win."""
         s = rnd.seats[seat]
-        return any(m.kind in OPENING for m in s.melds) and not any(s.concealed[t] for t in self.must_kong(rnd))
+        if not any(m.kind in OPENING for m in s.melds):
+            return False
+        held = s.concealed
+        return not any(held[t] for t in self._tiles(rnd).must_kong)
 
     def may_win(self, rnd: "Round", seat: int, counts: bytearray) -> bool:
         if not self._may_ever_win(rnd, seat):
@@ -126,7 +148,9 @@ class WuhanFlow(DealOptions, Flow):
         """The tiles that complete a win needing no shape: 將一色 and 風一色 (A-L69,
         B-一.9.3-4), 清一色 when ``qingyise_requires_shape`` is false; ``counts`` are the
         concealed tiles (the laizi stand in for anything)."""
-        kinds = {t for t in range(34) if counts[t]} | {t for m in rnd.seats[seat].melds for t in m.tiles}
+        kinds = set(compress(_KINDS, counts))
+        for m in rnd.seats[seat].melds:
+            kinds.update(m.tiles)
         kinds.discard(self.laizi(rnd))
         out: set[int] = set()
         if kinds <= _SUITED_258:
@@ -145,8 +169,8 @@ class WuhanFlow(DealOptions, Flow):
         # special tiles never go out as discards: "打出來也是杠牌" (A-L15, A-L31); when only
         # they are left and no kong may be made, special_kong_options is the fallback
         s = rnd.seats[seat]
-        special = self.special(rnd)
-        out = [t for t in range(34) if s.concealed[t] and t not in special]
+        special = self._tiles(rnd).special
+        out = [t for t in compress(_KINDS, s.concealed) if t not in special]
         if rnd.after_claim and rnd.rules.flow_chi_swap == "forbidden":
             claimed = s.melds[-1].claimed
             kept = [t for t in out if t != claimed]
@@ -155,7 +179,7 @@ class WuhanFlow(DealOptions, Flow):
 
     def angang_options(self, rnd: "Round", seat: int) -> list[tuple[int, ...]]:
         # four natural copies, never of a special tile (A-L11, A-L33, B-二.1)
-        special = self.special(rnd)
+        special = self._tiles(rnd).special
         return [k for k in super().angang_options(rnd, seat) if k[0] not in special]
 
     def kongs_after_claim(self, rules: Any) -> bool:
@@ -167,12 +191,12 @@ class WuhanFlow(DealOptions, Flow):
         (B-一.6), after a 吃 / 碰 too, while D ≥ 5.  Fallback (flow §4 step 3): a hand of
         special tiles only, with no kong allowed, lays one out with no replacement draw
         (the engine ends the turn when the wall is below ``kong_min_live``)."""
-        s = rnd.seats[seat]
-        special = self.special(rnd)
-        held = [t for t in sorted(special) if s.concealed[t]]
-        if rnd.live >= self.kong_min_live(rnd.rules):
+        counts = rnd.seats[seat].concealed
+        found = self._tiles(rnd)
+        held = [t for t in found.special_order if counts[t]]
+        if not held or rnd.live >= _KONG_MIN_LIVE:
             return held
-        only_special = not any(s.concealed[t] for t in range(34) if t not in special)
+        only_special = sum(counts) == sum(counts[t] for t in held)
         return held if only_special else []
 
     def special_kong_kind(self, rnd: "Round", tile: int) -> str:
@@ -193,27 +217,20 @@ class WuhanFlow(DealOptions, Flow):
 
     def peng_options(self, rnd: "Round", seat: int, tile: int) -> list[tuple[int, ...]]:
         # no 碰 of a special tile (A-L11, B-二.1)
-        return [] if tile in self.special(rnd) else super().peng_options(rnd, seat, tile)
+        return [] if tile in self._tiles(rnd).special else super().peng_options(rnd, seat, tile)
 
     def minggang_allowed(self, rnd: "Round", seat: int, tile: int) -> bool:
-        return tile not in self.special(rnd) and super().minggang_allowed(rnd, seat, tile)
+        return tile not in self._tiles(rnd).special and super().minggang_allowed(rnd, seat, tile)
 
     def chi_options(self, rnd: "Round", seat: int, tile: int, discarder: int) -> list[tuple[int, ...]]:
         """吃 only by the discarder's 下家 (A-L11, B-二.1), a suited sequence whose two hand
         tiles are natural: neither a laizi nor a must-kong tile (皮子, flow §5.1)."""
         if seat != (discarder + 1) % 4 or tile >= HONORS:
             return []
-        s = rnd.seats[seat]
-        special = self.special(rnd)
-        out: list[tuple[int, ...]] = []
-        for start in range(tile - 2, tile + 1):
-            seq = (start, start + 1, start + 2)
-            if start < 0 or start // 9 != tile // 9 or (start + 2) // 9 != tile // 9:
-                continue
-            hand = [t for t in seq if t != tile]
-            if all(s.concealed[t] and t not in special for t in hand):
-                out.append(seq)
-        return out
+        held = rnd.seats[seat].concealed
+        special = self._tiles(rnd).special
+        return [seq for seq, (a, b) in _CHI_SHAPES[tile]
+                if held[a] and held[b] and a not in special and b not in special]
 
     def claim_rank(self, rnd: "Round", seat: int, action: Any, discarder: int) -> tuple:
         # 胡 > 碰 / 杠 > 吃 (flow §5.2, flow_claim_priority); seat_order: the nearest seat
