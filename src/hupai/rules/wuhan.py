@@ -667,21 +667,29 @@ def score(hand: Hand, situation: Situation, rules: Optional[WuhanRules] = None) 
     winner's last draw.  The value is the total the winner receives; the best laizi use
     is the one with the highest winner multiplier (FORMAT.md §4.5)."""
     rules = WuhanRules.coerce(rules)
-    prepared = _prepare(hand, situation, rules)
+    _check_types(hand, situation)
+    return _score(_shared(hand.melds, situation, rules), hand, situation, rules)
+
+
+def _score(shared: "_Shared", hand: Hand, situation: Situation, rules: WuhanRules) -> ScoreResult:
+    """:func:`score` once the types are checked and ``shared`` is what every winning tile
+    of this hand's melds in this situation shares (the analysis values many tiles with
+    one)."""
+    prepared = _prepare(shared, hand, situation, rules)
     if isinstance(prepared, ScoreResult):
         return prepared
-    full, c, melds, table, fans = prepared
-    readings = _readings(full, c, melds, len(hand.melds), rules)
+    full, c = prepared
+    readings = _readings(full, c, shared.melds, len(hand.melds), rules)
     if not situation.self_draw and not situation.robbing_kong and rules.jianzihu_discard_forbidden \
             and any(r.jianzi for r in readings) and _laizi_single_wait(full, c.laizi, c.win_tile):
         # 見字胡 (C13): a laizi single that takes any tile may win only "by 自摸, 杠开
         # or 抢杠" (B-二.2.6); waiting for a 2-5-8 to pair it (見將胡) is still allowed
         readings = [r for r in readings if not r.jianzi or c.win_tile in SUITED_258]
-    best = _best(readings, c, fans, rules)
+    best = _best(readings, c, shared.fans, rules)
     if best is None:
         return ScoreResult.no_win("the tiles do not form a winning hand under Wuhan rules (a small "
                                   "win needs a 2-5-8 pair and at most one laizi)", UNIT, {"laizi": c.laizi})
-    return _settle(best, table, _liable(best, situation, melds, rules), c.laizi, rules, PATTERNS)
+    return _settle(best, shared.table, _liable(best, situation, shared.melds, rules), c.laizi, rules, PATTERNS)
 
 
 def _best(readings: list[_Reading], c: _Context, fans: _Fans, rules: WuhanRules) -> Optional[_Win]:
@@ -701,10 +709,25 @@ def _preference(ids: tuple[str, ...]) -> tuple:
     return preference(PATTERNS, ids)
 
 
-def _prepare(hand: Hand, s: Situation, rules: WuhanRules):
-    """Validate the win and gather what every reading shares; a non-win result when the
-    winning tile cannot be taken at all."""
-    _check_types(hand, s)
+class _Shared(NamedTuple):
+    """What a win shares whatever its concealed tiles and winning tile: the table facts
+    and the declared melds, checked once."""
+
+    indicator: int
+    laizi: int
+    must_kong: frozenset[int]
+    table: _Table
+    melds: _Melds
+    after_kong_problem: Optional[str]      # raised where the tile-dependent checks stand
+    konged: tuple[tuple[int, int], ...]    # single-tile kongs at the table, by tile
+    quanqiuren: bool
+    bits: int                              # the packed context facts
+    fans: _Fans
+
+
+def _shared(hand_melds: tuple[DeclaredMeld, ...], s: Situation, rules: WuhanRules) -> _Shared:
+    """Validate the situation and the melds of a win (ValueError, as :func:`score`
+    raises them) and gather what every winning tile shares."""
     indicator = s.indicator
     if indicator is None:
         raise ValueError("a Wuhan win needs the flipped indicator (the situation's indicator)")
@@ -712,24 +735,34 @@ def _prepare(hand: Hand, s: Situation, rules: WuhanRules):
     must_kong = _MUST_KONG[indicator, rules.gang_variant]
     table = _table_of(s.losers, rules, not (s.self_draw or s.robbing_kong))
     _check_special_kongs(s.special_kongs, rules)
-    full = bytearray(hand.concealed.tobytes())   # the 14 tiles of the win, melds apart
-    full[s.win_tile] += 1                        # type: ignore[index]
-    melds = _melds(hand.melds, laizi, must_kong)
+    melds = _melds(hand_melds, laizi, must_kong)
     if melds.malformed:
         raise ValueError(melds.malformed)
-    _check_copies(hand, s, full, melds, indicator)
-    _check_situation(hand, s, full, melds, indicator, laizi)
-    reason = melds.forbidden or _no_win_reason(s, full, laizi, must_kong, melds.opens, rules)
-    if reason:
-        return ScoreResult.no_win(reason, UNIT, {"laizi": laizi})
-    quanqiuren = len(hand.melds) == 4 and melds.claimed == 4 and not s.robbing_kong \
+    quanqiuren = len(hand_melds) == 4 and melds.claimed == 4 and not s.robbing_kong \
         and (not s.self_draw or not rules.quanqiuren_discard_only)
-    c = _Context(laizi, full[laizi], s.win_tile, s.self_draw, s.robbing_kong, quanqiuren,  # type: ignore[arg-type]
-                 (s.self_draw | s.after_kong << 1 | s.robbing_kong << 2 | s.last_four << 3) << _CONTEXT_SHIFT)
     kongs = tuple(sorted({"ming": melds.ming, "an": melds.an, **dict(s.special_kongs)}.items()))
     fans = _Fans(melds.opens if rules.kaikou_mode == KOUKOU_FAN else 1, tuple(k for k in kongs if k[1]), s.dealer,
                  s.self_draw and not s.robbing_kong and (not s.after_kong or rules.gangkai_zimo_factor))
-    return full, c, melds, table, fans
+    return _Shared(indicator, laizi, must_kong, table, melds, _after_kong_problem(hand_melds, s),
+                   _konged(s, indicator, laizi), quanqiuren,
+                   (s.self_draw | s.after_kong << 1 | s.robbing_kong << 2 | s.last_four << 3) << _CONTEXT_SHIFT,
+                   fans)
+
+
+def _prepare(shared: _Shared, hand: Hand, s: Situation, rules: WuhanRules):
+    """Validate the win's tiles and gather what every reading shares; a non-win result
+    when the winning tile cannot be taken at all."""
+    full = bytearray(hand.concealed.tobytes())   # the 14 tiles of the win, melds apart
+    full[s.win_tile] += 1                        # type: ignore[index]
+    melds, laizi = shared.melds, shared.laizi
+    _check_copies(hand, s, full, melds, shared.indicator)
+    _check_situation(shared, full)
+    reason = melds.forbidden or _no_win_reason(s, full, laizi, shared.must_kong, melds.opens, rules)
+    if reason:
+        return ScoreResult.no_win(reason, UNIT, {"laizi": laizi})
+    c = _Context(laizi, full[laizi], s.win_tile, s.self_draw, s.robbing_kong, shared.quanqiuren,  # type: ignore[arg-type]
+                 shared.bits)
+    return full, c
 
 
 def _check_types(hand: Hand, s: Situation) -> None:
@@ -758,25 +791,37 @@ _SPECIAL_TILE = {"hongzhong": lambda indicator, laizi: RED, "facai": lambda indi
                  "pizi": lambda indicator, laizi: indicator, "laizi": lambda indicator, laizi: laizi}
 
 
-def _check_situation(hand: Hand, s: Situation, full: bytearray, melds: _Melds, indicator: int,
-                     laizi: int) -> None:
-    """ValueError for a win that cannot happen at a Wuhan table: 杠上開花 without a kong,
-    more single-tile kongs of a tile (the winner's and the losers' together, with the
-    winner's own copies) than exist."""
-    if s.after_kong and not any(m.is_kong for m in hand.melds) and not any(s.special_kongs.values()):
-        raise ValueError("after_kong (杠上開花): the winner has no kong among his melds and no "
-                         "special kong (special_kongs)")
+def _after_kong_problem(hand_melds: tuple[DeclaredMeld, ...], s: Situation) -> Optional[str]:
+    """杠上開花 without a kong cannot happen at a Wuhan table."""
+    if s.after_kong and not any(m.is_kong for m in hand_melds) and not any(s.special_kongs.values()):
+        return "after_kong (杠上開花): the winner has no kong among his melds and no special kong (special_kongs)"
+    return None
+
+
+def _konged(s: Situation, indicator: int, laizi: int) -> tuple[tuple[int, int], ...]:
+    """The single-tile kongs at the table (the winner's and the losers' together), as
+    (tile, kongs) by tile."""
     konged: dict[int, int] = {}
     for kind, tile_of in _SPECIAL_TILE.items():
         n = s.special_kongs.get(kind, 0) + sum(l.kongs.get(kind, 0) for l in s.losers or ())
         if n:
             tile = tile_of(indicator, laizi)
             konged[tile] = konged.get(tile, 0) + n
-    for tile, n in konged.items():
-        most = 3 if tile == indicator else 4
-        if n + full[tile] + melds.counts[tile] > most:
+    return tuple(konged.items())
+
+
+def _check_situation(shared: _Shared, full: bytearray) -> None:
+    """ValueError for a win that cannot happen at a Wuhan table: 杠上開花 without a kong,
+    more single-tile kongs of a tile (the winner's and the losers' together, with the
+    winner's own copies) than exist."""
+    if shared.after_kong_problem:
+        raise ValueError(shared.after_kong_problem)
+    counts = shared.melds.counts
+    for tile, n in shared.konged:
+        most = 3 if tile == shared.indicator else 4
+        if n + full[tile] + counts[tile] > most:
             raise ValueError(f"{n} single-tile kongs of {tiles.tile_name(tile)} at the table beside "
-                             f"the winner's {full[tile] + melds.counts[tile]}: only {most} exist")
+                             f"the winner's {full[tile] + counts[tile]}: only {most} exist")
 
 
 def _no_win_reason(s: Situation, full: bytearray, laizi: int, must_kong: frozenset[int], opens: int,
@@ -842,6 +887,27 @@ def _table_situation(situation: Optional[Situation]) -> Situation:
 _OPENED_LOSERS = tuple(Loser(s, True) for s in OTHERS)
 
 
+class _SelfDrawn:
+    """Self-drawn wins of hands with the same melds at one table (``situation``, its
+    losers by default three opened players), as readiness and the analysis value each
+    wait: :func:`score` of a situation that differs only in its winning tile, the
+    situation and the melds checked on the first win asked for and shared by the rest."""
+
+    def __init__(self, situation: Situation, rules: WuhanRules) -> None:
+        self._facts = situation.replace(self_draw=True, losers=situation.losers or _OPENED_LOSERS)
+        self._rules = rules
+        self._shared: Optional[_Shared] = None
+
+    def score(self, hand: Hand, win_tile: int) -> ScoreResult:
+        """``score(hand, situation with win_tile)``; ``win_tile`` an index 0-33, ``hand``
+        with the melds of every earlier call."""
+        s = self._facts._with_win(win_tile, True)
+        if self._shared is None:
+            _check_types(hand, s)
+            self._shared = _shared(hand.melds, s, self._rules)
+        return _score(self._shared, hand, s, self._rules)
+
+
 def ready(hand: Hand, rules: Optional[WuhanRules] = None, situation: Optional[Situation] = None) -> SeatReport:
     """The tiles that complete ``hand`` as a legal self-drawn win (開口, a 2-5-8 pair or a
     big win, the laizi limit), and the best one's total.  The situation needs the
@@ -851,7 +917,7 @@ def ready(hand: Hand, rules: Optional[WuhanRules] = None, situation: Optional[Si
     situation = _table_situation(situation)
     if situation.indicator is None:
         raise ValueError("Wuhan readiness needs the flipped indicator (the situation's indicator)")
-    facts = situation.replace(self_draw=True, losers=situation.losers or _OPENED_LOSERS)
+    self_drawn = _SelfDrawn(situation, rules)
     forbidden = check_melds(hand.melds, situation.indicator, rules)
     if forbidden:
         return SeatReport("", False, reason=forbidden)
@@ -861,7 +927,7 @@ def ready(hand: Hand, rules: Optional[WuhanRules] = None, situation: Optional[Si
     def win_on(t: int):
         if own[t] >= 4:
             return None
-        res = score(hand, facts.replace(win_tile=t), rules)
+        res = self_drawn.score(hand, t)
         return (res.value, [s.pattern for s in res.breakdown]) if res.is_win else None
 
     return wait_report("", range(34), win_on, PATTERNS)
@@ -919,8 +985,8 @@ def analyze(counts, rules: Optional[WuhanRules] = None, *, visible=None, melds: 
     unseen = unseen_counts(arr, seen, visible).tolist()
     for t in must_kong_tiles(indicator, rules):
         unseen[t] = 0        # never kept, so never an effective tile
-    facts = situation.replace(self_draw=True, losers=situation.losers or _OPENED_LOSERS)
-    out = [_analyzed(small, plain, arr, laizi, unseen, melds, facts, forbidden, rules)
+    self_drawn = _SelfDrawn(situation, rules)
+    out = [_analyzed(small, plain, arr, laizi, unseen, melds, self_drawn, forbidden)
            for small, plain in _small_and_plain(arr, laizi, unseen) if small.discard != laizi]
     return rank([DiscardOption(*o) for o in out])
 
@@ -945,7 +1011,8 @@ def _small_and_plain(arr, laizi: int, unseen: list) -> list[tuple[_Option, _Opti
     return [(_Option(*row), plain[row[0]]) for row in small]
 
 
-def _analyzed(small: _Option, plain: _Option, arr, laizi, unseen, melds, facts, forbidden, rules) -> tuple:
+def _analyzed(small: _Option, plain: _Option, arr, laizi, unseen, melds, self_drawn: "_SelfDrawn",
+              forbidden) -> tuple:
     """One discard's option: a ready shape lists its legal waits and their values; a
     drawn laizi (a joker) always counts as effective before that."""
     d, sh, eff, tot = small
@@ -961,7 +1028,7 @@ def _analyzed(small: _Option, plain: _Option, arr, laizi, unseen, melds, facts, 
         candidates = {**plain.effective, **laizi_draw}
         values = {}
         for t in candidates:
-            res = score(hand, facts.replace(win_tile=t), rules)
+            res = self_drawn.score(hand, t)
             if res.is_win:
                 values[t] = res.value
         waits = {t: candidates[t] for t in values}
