@@ -113,16 +113,21 @@ def analyze_discards(counts, jokers: int = 0, visible=None, rules=None, *, melds
     if facts:
         raise TypeError(f"analyze_discards got unexpected argument {short(next(iter(facts)))} "
                         "(situation facts go with rules=)")
+    rows = _ranked_rows(counts, jokers, visible, melds, seven_pairs, quads_as_two_pairs, honor_sequences, shisanlan)
+    return [DiscardOption(d, s, eff, tot, eff if s == 0 else {}) for d, s, eff, tot in rows]
+
+
+def _ranked_rows(counts, jokers, visible, melds, *options) -> list[tuple]:
+    """The kernel's ``(discard, shanten, effective, total)`` of every discard, best first."""
     seen_melds = meld_counts(melds) if isinstance(melds, np.ndarray) or len(melds) else None
     if seen_melds is None and visible is None and isinstance(counts, np.ndarray) and counts.dtype == np.uint8 \
             and counts.shape == (34,):
         unseen = [4 - c for c in counts.tolist()]   # the common case, without numpy arithmetic
     else:
         unseen = unseen_counts(_as_counts(counts), seen_melds, visible).tolist()
-    rows = _core.discard_options(counts, jokers, unseen, seven_pairs, quads_as_two_pairs,
-                                 honor_sequences, shisanlan)
+    rows = _core.discard_options(counts, jokers, unseen, *options)
     rows.sort(key=_rank)
-    return [DiscardOption(d, s, eff, tot, eff if s == 0 else {}) for d, s, eff, tot in rows]
+    return rows
 
 
 def _regional(counts, jokers, visible, rules, melds, facts, options) -> list[DiscardOption]:
@@ -167,19 +172,21 @@ def plain_region_options(counts, visible, melds: tuple, forms: dict, value_of: C
     arr = _as_counts(counts)
     if arr[kinds:].any():
         raise ValueError(f"the region has no tile {tiles.tile_name(int(np.flatnonzero(arr[kinds:])[0]) + kinds)}")
-    options = analyze_discards(arr, 0, visible, melds=melds, seven_pairs=not melds, **forms)
+    forms = {"honor_sequences": False, "shisanlan": False, **forms}
+    rows = _ranked_rows(arr, 0, visible, melds, not melds, True, forms["honor_sequences"], forms["shisanlan"])
     out = []
-    for o in options:
-        eff = {t: n for t, n in o.effective.items() if t < kinds}
-        o = o._replace(effective=eff, total=sum(eff.values()), waits=eff if o.shanten == 0 else {})
+    for d, shanten, eff, _total in rows:
+        if kinds < 34:
+            eff = {t: n for t, n in eff.items() if t < kinds}
+        ready = shanten == 0
         if forbidden:
-            out.append(o._replace(waits={}, values={} if o.shanten == 0 else None, reason=forbidden))
+            out.append(DiscardOption(d, shanten, eff, sum(eff.values()), {}, {} if ready else None, None, forbidden))
             continue
         values = None
-        if o.shanten == 0:
+        if ready:
             after = arr.copy()
-            after[o.discard] -= 1
+            after[d] -= 1
             hand = Hand(after.astype(np.uint8), melds)
-            values = {t: v for t in o.waits if (v := value_of(hand, t)) is not None}
-        out.append(o._replace(values=values))
+            values = {t: v for t in eff if (v := value_of(hand, t)) is not None}
+        out.append(DiscardOption(d, shanten, eff, sum(eff.values()), eff if ready else {}, values))
     return rank(out)

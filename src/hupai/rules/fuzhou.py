@@ -23,7 +23,7 @@ from .model import ANGANG, BUGANG, CHI, KONGS, MINGGANG, OTHERS, PENG, SEATS, De
 from .patterns import FromFlag, Pattern, PatternTable, preference, resolve, steps
 from .result import ExhaustResult, ScoreResult, SeatReport
 from .settlement import wait_report, win_ledger
-from .situation import Situation, table_facts, win_facts
+from .situation import PLAIN_SELF_DRAW, Situation, table_facts, win_facts
 
 __all__ = ["FLOW", "name", "TITLE", "FACTS", "FuzhouRules", "Rules", "PATTERNS", "UNIT", "score", "ready", "exhaust",
            "analyze", "make_hand", "kong_points", "kong_ledger", "shao", "next_dealer", "SIDE_SETTLEMENTS"]
@@ -302,7 +302,7 @@ def ready(hand: Hand, rules: Optional[FuzhouRules] = None, situation: Optional[S
     def win_on(t: int):
         if own[t] >= 4:
             return None
-        res = score(hand, situation.replace(win_tile=t, self_draw=True), rules)
+        res = score(hand, situation._with_win(t, True), rules)
         return (res.value, [s.pattern for s in res.breakdown]) if res.is_win else None
 
     return wait_report("", range(34), win_on, PATTERNS)
@@ -377,11 +377,22 @@ def analyze(counts, rules: Optional[FuzhouRules] = None, *, visible=None, melds:
     _ready_situation(situation)
     forms = dict(honor_sequences=rules.honor_chow, shisanlan="strict" if rules.shisanlan_strict_147 else True)
 
-    def value_of(hand: Hand, t: int):
-        res = score(hand, Situation(t, True), rules)
-        return res.value if res.is_win else None
+    return plain_region_options(counts, visible, tuple(melds), forms, lambda hand, t: _self_drawn_value(hand, t, rules),
+                                melds_problem(tuple(melds)))
 
-    return plain_region_options(counts, visible, tuple(melds), forms, value_of, melds_problem(tuple(melds)))
+
+def _self_drawn_value(hand: Hand, win_tile: int, rules: FuzhouRules) -> Optional[Amount]:
+    """``score(hand, Situation(win_tile, True), rules).value`` of a win, None when it is
+    no win: the value of a wait, without the result's ledger (a plain self-draw is in
+    no way impossible).  ``hand`` is a Hand the caller made; its tiles and melds are
+    checked as :func:`score` checks them."""
+    hand.check_copies(win_tile)
+    if melds_problem(hand.melds):
+        return None
+    full = hand.concealed.tolist()
+    full[win_tile] += 1
+    best = _best(full, hand, PLAIN_SELF_DRAW, rules)
+    return None if best is None else evaluate(best[1])
 
 
 # the round flow the table engine asks of this region (rules/flows/fuzhou.py)

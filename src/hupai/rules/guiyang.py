@@ -25,7 +25,7 @@ from .model import (ANGANG, BUGANG, CHI, KONGS, MINGGANG, OTHERS, PENG, Declared
 from .patterns import FromFlag, Pattern, PatternTable, preference, steps
 from .result import ExhaustResult, ScoreResult, SeatReport
 from .settlement import chajiao_ledger, wait_report, win_ledger
-from .situation import Situation, table_facts, win_facts
+from .situation import PLAIN_SELF_DRAW, Situation, table_facts, win_facts
 
 __all__ = ["FLOW", "name", "TITLE", "FACTS", "GuiyangRules", "Rules", "SIDE_TABLES", "PATTERNS", "V4_KONG_CHICKENS",
            "MiscountedHand", "make_hand", "score", "ready", "exhaust", "analyze", "chickens", "ChickenItem",
@@ -910,11 +910,20 @@ def analyze(counts, rules: Optional[GuiyangRules] = None, *, visible=None, melds
     rules = GuiyangRules.coerce(rules)
     _table_situation(situation)
 
-    def value_of(hand: Hand, t: int):
-        res = score(hand, Situation(t, True), rules)
-        return res.value if res.is_win else None
+    return plain_region_options(counts, visible, tuple(melds), {}, lambda hand, t: _self_drawn_value(hand, t, rules),
+                                melds_problem(tuple(melds)), kinds=27)
 
-    return plain_region_options(counts, visible, tuple(melds), {}, value_of, melds_problem(tuple(melds)), kinds=27)
+
+def _self_drawn_value(hand: Hand, win_tile: int, rules: GuiyangRules) -> Optional[Amount]:
+    """``score(hand, Situation(win_tile, True), rules).value`` of a win, None when it is
+    no win: the value of a wait, without the result's ledger and detail (a plain
+    self-draw has no 包牌, no flip and no side settlement).  ``hand`` is a Hand the
+    caller made; the tiles are checked as :func:`score` checks them."""
+    full, forbidden = _prepare(hand, win_tile)
+    if forbidden or isinstance(hand, MiscountedHand):
+        return None
+    best = _best(full, hand, PLAIN_SELF_DRAW, rules)
+    return None if best is None else evaluate(best.breakdown)
 
 
 # the round flow the table engine asks of this region (rules/flows/guiyang.py)

@@ -23,7 +23,7 @@ from .model import BUGANG, CHI, MINGGANG, PENG, DeclaredMeld, Hand, check_count,
 from .patterns import FromFlag, Pattern, PatternTable, apply_exclusions, preference, steps
 from .result import ExhaustResult, ScoreResult, SeatReport
 from .settlement import chajiao_ledger, wait_report, win_ledger
-from .situation import Situation, table_facts, win_facts
+from .situation import PLAIN_SELF_DRAW, Situation, table_facts, win_facts
 
 __all__ = ["FLOW", "name", "TITLE", "FACTS", "LuzhouRules", "Rules", "score", "ready", "exhaust", "analyze", "make_hand",
            "wait_values", "is_huazhu", "xiqian_settlement", "xiqian_collected", "melds_problem", "PATTERNS", "GHOST", "UNIT",
@@ -623,9 +623,6 @@ def xiqian_collected(seat: str, others: Sequence[str], ghosts_drawn: int,
 
 # ------------------------------------------------------------------ end of the wall
 
-_PLAIN_SELF_DRAW = Situation(self_draw=True)   # a wait's value: a plain self-draw
-
-
 def is_huazhu(hand: Hand, rules: Optional[LuzhouRules] = None) -> bool:
     """花豬 / 花貓 (L35): the natural tiles, melds included, cover all three suits."""
     return len(_prepare(hand, None, LuzhouRules.coerce(rules)).suits) == 3
@@ -644,7 +641,7 @@ def wait_values(hand: Hand, waits, rules: Optional[LuzhouRules] = None) -> dict:
         if t >= 27 or p0.base[t] >= 4 and not rules.ghost_as_fifth_copy:
             continue
         counts[t] += 1
-        best = _best(p0, _PLAIN_SELF_DRAW, rules, counts, p0.suits | {t // 9})
+        best = _best(p0, PLAIN_SELF_DRAW, rules, counts, p0.suits | {t // 9})
         counts[t] -= 1
         if best is not None and len(p0.suits | {t // 9}) <= 2:
             out[t] = best.valued.capped
@@ -684,7 +681,7 @@ def _seat_report(seat: str, hand: Hand, rules: LuzhouRules) -> SeatReport:
         if t >= 27 or p0.base[t] >= 4 or len(p0.suits | {t // 9}) == 3:
             return None
         counts[t] += 1
-        win = _best(p0, _PLAIN_SELF_DRAW, rules, counts, p0.suits | {t // 9})
+        win = _best(p0, PLAIN_SELF_DRAW, rules, counts, p0.suits | {t // 9})
         counts[t] -= 1
         if win is None:
             return None

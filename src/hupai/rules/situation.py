@@ -19,7 +19,8 @@ from .. import tiles
 from .._messages import short
 from .model import KONGS, OTHERS, Hand, check_bool, check_count
 
-__all__ = ["Situation", "Loser", "table_facts", "win_facts", "FACT_NOTES", "FrozenCounts", "check_kongs", "KONG_KINDS", "SPECIAL_KONGS", "SCOPES"]
+__all__ = ["Situation", "Loser", "table_facts", "win_facts", "FACT_NOTES", "FrozenCounts", "check_kongs", "KONG_KINDS", "SPECIAL_KONGS", "SCOPES",
+           "PLAIN_SELF_DRAW"]
 
 #: Every fact: the regions that read it (L Luzhou, W Wuhan, G Guiyang, F Fuzhou) and
 #: what it means.  The table of the module docstring and the command line's help are
@@ -365,7 +366,7 @@ def table_facts(situation: Optional["Situation"], region: str, facts: Iterable[s
     """The situation of a question asked of 13 tiles (readiness, the end of the wall):
     none given is a plain one; a winning tile is a ValueError, and so is a fact
     ``region`` does not read."""
-    situation = situation if situation is not None else Situation()
+    situation = situation if situation is not None else NO_FACTS
     if situation.win_tile is not None:
         raise ValueError("readiness is asked of 13 tiles: the situation has no win_tile")
     situation.check_facts(region, facts, scopes)
@@ -408,3 +409,10 @@ def _defaults() -> dict[str, Any]:
         if f.name not in ("win_tile", "self_draw"):
             out[f.name] = f.default_factory() if f.default_factory is not dataclasses.MISSING else f.default
     return out
+
+
+#: No fact given: the situation of a question asked without one.
+NO_FACTS = Situation()
+#: A plain self-drawn win, no other fact given: the situation in which readiness and the
+#: analyses value a wait (the regions' valuations read no winning tile from it).
+PLAIN_SELF_DRAW = Situation(self_draw=True)
