@@ -56,6 +56,57 @@ def ready(rnd, seat):
     return guiyang.ready(rnd.hand_of(seat), rnd.rules).ready
 
 
+def _near_ready(rng: random.Random) -> tuple[list[int], list]:
+    """13 Guiyang tiles (melds counting 3) one tile off a win: four groups and a pair,
+    seven pairs, or all triplets, some groups laid out as 碰, or random tiles."""
+    from hupai.rules import DeclaredMeld
+    suit = rng.randrange(3) * 9 if rng.random() < 0.4 else None      # 清一色 often
+    kinds = [suit + k for k in range(9)] if suit is not None else list(range(27))
+    shape = rng.randrange(4)
+    melds: list = []
+    if shape == 0:
+        full = [t for _ in range(7) for t in [rng.choice(kinds)] * 2]
+    elif shape == 3:
+        full = rng.sample([t for t in range(27) for _ in range(4)], 14)
+    else:
+        full = [rng.choice(kinds)] * 2
+        for _ in range(4):
+            t = rng.choice(kinds)
+            if shape == 1 and t % 9 < 7 and t + 2 in kinds:
+                full += [t, t + 1, t + 2]
+            elif rng.random() < 0.5 and not melds:
+                melds.append(DeclaredMeld("peng", (t,) * 3, "A"))
+            else:
+                full += [t] * 3
+    full.pop(rng.randrange(len(full)))
+    return full, melds
+
+
+def test_the_declaration_pre_check_never_hides_a_ready_hand():
+    """报听 (L93, L95) asks the kernel's waits (``wait_kinds``) before the scorer's
+    ``ready``: every hand the scorer calls ready has kernel waits holding its waits."""
+    from collections import Counter
+    from hupai.table.model import TableMeld
+    rng = random.Random(20261203)
+    rnd = Round("guiyang", seed=1)
+    flow, ready_seen = rnd.flow, 0
+    for _ in range(3000):
+        concealed, melds = _near_ready(rng)
+        own = Counter(concealed) + Counter(t for m in melds for t in m.tiles)
+        if max(own.values()) > 4:
+            continue
+        s = rnd.seats[1]
+        s.concealed = bytearray(34)
+        for t in concealed:
+            s.concealed[t] += 1
+        s.melds = [TableMeld(m.kind, m.tiles, 0, m.tiles[0]) for m in melds]
+        report = guiyang.ready(rnd.hand_of(1), rnd.rules)
+        if report.ready:
+            ready_seen += 1
+            assert set(report.waits) <= flow.wait_kinds(rnd, 1), (tiles.format_sequence(sorted(concealed)), melds)
+    assert ready_seen > 500
+
+
 # ---------------------------------------------------------------- 热炮
 
 

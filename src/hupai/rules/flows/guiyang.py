@@ -80,7 +80,7 @@ class GuiyangFlow(DealOptions, Flow):
         # 原手报听: a non-dealer whose dealt 13 are ready (L95), only under yuanshou
         if rnd.rules.flow_baoting_window != "yuanshou":
             return []
-        return [BAOTING] if _ready(rnd, seat, rnd.hand_of(seat)) else []
+        return [BAOTING] if self._ready13(rnd, seat) else []
 
     def discard_declarations(self, rnd: "Round", seat: int) -> list[str]:
         # right after the seat's first discard, before anyone answers it, with no meld
@@ -88,7 +88,12 @@ class GuiyangFlow(DealOptions, Flow):
         s = rnd.seats[seat]
         if rnd.rules.flow_baoting_window != "first_discard" or s.declared or s.melds or len(s.discards) != 1:
             return []
-        return [BAOTING] if _ready(rnd, seat, rnd.hand_of(seat)) else []
+        return [BAOTING] if self._ready13(rnd, seat) else []
+
+    def _ready13(self, rnd: "Round", seat: int) -> bool:
+        """The seat's 13 concealed tiles are ready: the kernel's waits (``wait_kinds``, a
+        superset of the scorer's) are asked first, so most hands are never scored."""
+        return bool(self.wait_kinds(rnd, seat)) and _ready(rnd, seat, rnd.hand_of(seat))
 
     def angang_options(self, rnd: "Round", seat: int) -> list[tuple[int, ...]]:
         if not self.locked(rnd, seat):
