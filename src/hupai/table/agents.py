@@ -4,6 +4,7 @@ can, discards by the region's ``analyze_discards``, claims a 碰 / 杠 / 吃 whe
 not raise its shanten, declares whatever the region lets it declare)."""
 from __future__ import annotations
 
+import functools
 import random
 from typing import Callable, Protocol, Sequence, runtime_checkable
 
@@ -64,6 +65,12 @@ def _shanten(counts: Sequence[int], jokers: tuple[int, ...]) -> int:
     return int(_core.shanten(c, n))
 
 
+@functools.lru_cache(maxsize=4096)
+def _declared(kind: str, tiles: tuple[int, ...]) -> DeclaredMeld:
+    """A table meld as the analysis takes it (made once: a meld stays the same all round)."""
+    return DeclaredMeld(kind, tiles)
+
+
 class GreedyAgent:
     """Wins when it can; declares when offered; kongs and claims that keep its shanten;
     otherwise the best discard of the region's analysis."""
@@ -116,11 +123,15 @@ class GreedyAgent:
         legal = {a.tile: a for a in discards}
         if len(legal) == 1:
             return discards[0]
-        counts = np.array(obs.concealed, dtype=np.uint8)
-        melds = tuple(DeclaredMeld(m.kind, m.tiles) for m in obs.melds(obs.seat))
+        concealed = obs.concealed
+        counts = np.array(concealed, dtype=np.uint8)
+        melds = tuple(_declared(m.kind, m.tiles) for m in obs.melds(obs.seat))
+        own = list(concealed)
+        for m in melds:
+            for t in m.tiles:
+                own[t] += 1
         # the analysis counts four copies of a kind: more (Luzhou's eight 紅中) are seen as all
-        own = counts.astype(np.int64) + sum((m.counts for m in melds), np.zeros(34, np.int64))
-        visible = np.minimum(np.array(obs.visible()), np.maximum(4 - own, 0)).astype(np.uint8)
+        visible = np.array([min(v, 4 - o if o < 4 else 0) for v, o in zip(obs.visible(), own)], dtype=np.uint8)
         # the region's own analysis, the hook analyze_discards(rules=...) answers with
         try:
             options = REGIONS[obs.region].analyze(counts, obs.rules, visible=visible, melds=melds,
