@@ -137,27 +137,15 @@ class Hand:
     melds: tuple[DeclaredMeld, ...] = ()
 
     def __post_init__(self) -> None:
-        raw = tiles.parse(self.concealed) if isinstance(self.concealed, str) else np.asarray(self.concealed)
-        if raw.dtype.kind not in "iuf":     # not bool: True / False are no counts
-            raise TypeError(f"concealed counts must be integers, not {raw.dtype}")
-        if raw.dtype.kind == "f" and not (np.isfinite(raw).all() and (raw == np.round(raw)).all()):
-            raise ValueError("concealed counts must be whole numbers")
-        c = raw.astype(np.int64)
-        if c.shape != (34,):
-            raise ValueError(f"concealed counts must have shape (34,), got {c.shape}")
-        if (c < 0).any() or (c > _MOST).any():
-            t = int(np.flatnonzero((c < 0) | (c > _MOST))[0])
-            raise ValueError(f"concealed[{t}] = {c[t]} is outside 0-{MOST_COPIES[t]}")
+        frozen, size = _frozen_counts(self.concealed)
         if len(self.melds) > 4:
             raise ValueError(f"a hand has at most 4 melds, got {len(self.melds)}")
         for m in self.melds:
             if not isinstance(m, DeclaredMeld):
                 raise TypeError(f"melds must be DeclaredMeld, not {type(m).__name__}")
-        frozen = c.astype(np.uint8)
-        frozen.setflags(write=False)
         object.__setattr__(self, "concealed", frozen)
         object.__setattr__(self, "melds", tuple(self.melds))
-        self._check_size(int(frozen.sum()), len(self.melds))
+        self._check_size(size, len(self.melds))
         if self.melds:
             self.check_copies(limits=_MOST_COPIES_MAP)
 
@@ -240,3 +228,31 @@ class Hand:
 
 _MOST_COPIES_MAP = {t: n for t, n in enumerate(MOST_COPIES) if n != 4}
 _MOST = np.array(MOST_COPIES, dtype=np.int64)
+
+
+def _frozen_counts(concealed: object) -> tuple[np.ndarray, int]:
+    """34 counts (notation, or any array of whole numbers) as a read-only uint8 copy,
+    and their sum; TypeError / ValueError naming the first problem."""
+    if type(concealed) is np.ndarray and concealed.dtype == np.uint8 and concealed.shape == (34,):
+        # the common case (the parser's, the engine's counts): checked without numpy calls
+        counts = concealed.tolist()
+        if max(counts[:tiles.RED]) > 4 or counts[tiles.RED] > MOST_COPIES[tiles.RED]:
+            t = next(t for t, n in enumerate(counts) if n > MOST_COPIES[t])
+            raise ValueError(f"concealed[{t}] = {counts[t]} is outside 0-{MOST_COPIES[t]}")
+        frozen = concealed.copy()
+        frozen.flags.writeable = False
+        return frozen, sum(counts)
+    raw = tiles.parse(concealed) if isinstance(concealed, str) else np.asarray(concealed)
+    if raw.dtype.kind not in "iuf":     # not bool: True / False are no counts
+        raise TypeError(f"concealed counts must be integers, not {raw.dtype}")
+    if raw.dtype.kind == "f" and not (np.isfinite(raw).all() and (raw == np.round(raw)).all()):
+        raise ValueError("concealed counts must be whole numbers")
+    c = raw.astype(np.int64)
+    if c.shape != (34,):
+        raise ValueError(f"concealed counts must have shape (34,), got {c.shape}")
+    if (c < 0).any() or (c > _MOST).any():
+        t = int(np.flatnonzero((c < 0) | (c > _MOST))[0])
+        raise ValueError(f"concealed[{t}] = {c[t]} is outside 0-{MOST_COPIES[t]}")
+    frozen = c.astype(np.uint8)
+    frozen.flags.writeable = False
+    return frozen, int(c.sum())
