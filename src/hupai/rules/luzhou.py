@@ -414,7 +414,7 @@ def _prepare(hand: Hand, win_tile: Optional[int], rules: LuzhouRules) -> _Prepar
     # reach five once the hand holds the four natural copies beside it; the kernel reads
     # the concealed part against at most four (a kind of four or more is one 閨), so a
     # concealed ghost can never be a fifth copy
-    extra = bytes(min(b - c, 4 - c) for b, c in zip(melds.base, counts)) if hand.melds else _NO_EXTRA
+    extra = bytes([min(b - c, 4 - c) for b, c in zip(melds.base, counts)]) if hand.melds else _NO_EXTRA
     _check_tile_set(melds.naturals, win_tile, rules)
     n = melds.naturals
     suits = _SUIT_SETS[any(n[0:9]), any(n[9:18]), any(n[18:27])]
@@ -747,8 +747,7 @@ def analyze(counts, rules: Optional[LuzhouRules] = None, *, visible=None, melds:
     # the naturals' unseen copies, four of each; the ghosts (up to eight, L19) apart
     seen[GHOST] = 0
     if shown is not None:
-        shown = shown.copy()
-        shown[GHOST] = 0
+        shown[GHOST] = 0     # as_counts made it: the caller's visible stays as it was
     unseen = unseen_counts(natural, seen, shown).tolist()
     unseen_ghosts = max(0, rules.ghost_count - ghosts - seen_ghosts)
     for t in range(27, 34):
@@ -787,16 +786,17 @@ def _void_options(natural, ghosts: int, unseen: list, voids: list) -> list:
     counts = natural.astype(np.uint8)
     if voids == [0, 1, 2]:
         return _core.discard_options_void(counts, ghosts, unseen)
-    by_void = {g: _core.discard_options(counts, ghosts, unseen, True, True, False, False, g) for g in voids}
+    by_void = [_core.discard_options(counts, ghosts, unseen, True, True, False, False, g) for g in voids]
+    if len(voids) == 1:
+        return [(d, sh, eff, tot, voids[0]) for d, sh, eff, tot in by_void[0]]
     out = []
-    for i, (d, _, _, _) in enumerate(by_void[voids[0]]):
-        rows = [(by_void[g][i][1], -by_void[g][i][3], g) for g in voids]
-        sh, _, g = min(rows)
-        eff: dict = {}
-        for gg in voids:
-            if by_void[gg][i][1] == sh:
-                eff.update(by_void[gg][i][2])
-        out.append((d, sh, eff, sum(eff.values()), g))
+    for rows in zip(*by_void):     # the same discard under each void
+        sh, _, g = min((r[1], -r[3], v) for r, v in zip(rows, voids))
+        tied = [r[2] for r in rows if r[1] == sh]
+        eff = tied[0]
+        for more in tied[1:]:
+            eff = {**eff, **more}
+        out.append((rows[0][0], sh, eff, sum(eff.values()), g))
     return out
 
 
