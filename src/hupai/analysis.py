@@ -51,6 +51,11 @@ def unseen_counts(counts, melds=None, visible=None) -> np.ndarray:
     """4 minus the copies the player holds (hand, and ``melds``: 34 counts of his melds'
     tiles) and the copies seen on the table (``visible``), never below 0: what may still
     be drawn."""
+    return np.array(unseen_list(counts, melds, visible), np.int64)
+
+
+def unseen_list(counts, melds=None, visible=None) -> list[int]:
+    """:func:`unseen_counts` as a list (what the kernel's analysis takes)."""
     # 34 counts are summed faster as lists than by numpy's calls on such small arrays
     seen = _whole_counts(counts, "counts").tolist()
     for extra, what in ((melds, "melds"), (visible, "visible")):
@@ -62,7 +67,7 @@ def unseen_counts(counts, melds=None, visible=None) -> np.ndarray:
     if max(seen) > 4:
         t = next(t for t, n in enumerate(seen) if n > 4)
         raise ValueError(f"{seen[t]} copies of {tiles.tile_name(t)} held and seen; only 4 exist")
-    return np.array([4 - n for n in seen], np.int64)
+    return [4 - n for n in seen]
 
 
 def _whole_counts(counts, what: str) -> np.ndarray:
@@ -81,7 +86,7 @@ def _whole_counts(counts, what: str) -> np.ndarray:
 def meld_counts(melds: Sequence[Any]) -> np.ndarray:
     """34 counts of the tiles of declared melds (:class:`~hupai.rules.DeclaredMeld`)."""
     from .rules import DeclaredMeld
-    out = np.zeros(34, np.int64)
+    out = [0] * 34
     if isinstance(melds, np.ndarray):
         raise TypeError("melds are DeclaredMeld (the tiles of seen melds go in visible), not an array")
     for m in melds:
@@ -89,7 +94,7 @@ def meld_counts(melds: Sequence[Any]) -> np.ndarray:
             raise TypeError(f"melds are DeclaredMeld, not {type(m).__name__}")
         for t in m.tiles:
             out[t] += 1
-    return out
+    return np.array(out, np.int64)
 
 
 def analyze_discards(counts, jokers: int = 0, visible=None, rules=None, *, melds: Sequence[Any] = (),
@@ -125,7 +130,7 @@ def _ranked_rows(counts, jokers, visible, melds, *options) -> list[tuple]:
             and counts.shape == (34,):
         unseen = [4 - c for c in counts.tolist()]   # the common case, without numpy arithmetic
     else:
-        unseen = unseen_counts(_as_counts(counts), seen_melds, visible).tolist()
+        unseen = unseen_list(_as_counts(counts), seen_melds, visible)
     rows = _core.discard_options(counts, jokers, unseen, *options)
     rows.sort(key=_rank)
     return rows

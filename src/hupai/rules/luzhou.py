@@ -638,12 +638,13 @@ def wait_values(hand: Hand, waits, rules: Optional[LuzhouRules] = None) -> dict:
     counts = bytearray(p0.counts)
     out = {}
     for t in waits:
-        if t >= 27 or p0.base[t] >= 4 and not rules.ghost_as_fifth_copy:
-            continue
+        suits = p0.suits | {t // 9}
+        if t >= 27 or p0.base[t] >= 4 and not rules.ghost_as_fifth_copy or len(suits) > 2:
+            continue     # no tile of a third suit wins: 缺一門 (L13, L35)
         counts[t] += 1
-        best = _best(p0, PLAIN_SELF_DRAW, rules, counts, p0.suits | {t // 9})
+        best = _best(p0, PLAIN_SELF_DRAW, rules, counts, suits)
         counts[t] -= 1
-        if best is not None and len(p0.suits | {t // 9}) <= 2:
+        if best is not None:
             out[t] = best.valued.capped
     return out
 
@@ -728,14 +729,15 @@ def analyze(counts, rules: Optional[LuzhouRules] = None, *, visible=None, melds:
     ``counts`` hold the 紅中 ghosts as tiles; each discard gives up the cheapest suit
     the melds leave open (缺一門, reported as ``void``); a drawn ghost counts as an
     effective tile; each wait of a ready discard carries its best self-drawn value."""
-    from ..analysis import as_counts, meld_counts, rank, unseen_counts, DiscardOption
+    from ..analysis import as_counts, meld_counts, rank, unseen_list, DiscardOption
     rules = LuzhouRules.coerce(rules)
     _table_situation(situation)
     melds = tuple(melds)
     arr = as_counts(counts)
     if arr[27:33].any():
         raise ValueError("Luzhou has no honour tiles besides the 紅中 ghosts (7z)")
-    open_voids = [g for g in range(3) if not any(t // 9 == g for m in melds for t in m.tiles if t != GHOST)]
+    melded_suits = {t // 9 for m in melds for t in m.tiles if t != GHOST}
+    open_voids = [g for g in range(3) if g not in melded_suits]
     forbidden = melds_problem(melds, rules) or (None if open_voids else
                                                 "花豬: the melds hold all three suits (L35)")
     ghosts = int(arr[GHOST])
@@ -748,7 +750,7 @@ def analyze(counts, rules: Optional[LuzhouRules] = None, *, visible=None, melds:
     seen[GHOST] = 0
     if shown is not None:
         shown[GHOST] = 0     # as_counts made it: the caller's visible stays as it was
-    unseen = unseen_counts(natural, seen, shown).tolist()
+    unseen = unseen_list(natural, seen, shown)
     unseen_ghosts = max(0, rules.ghost_count - ghosts - seen_ghosts)
     for t in range(27, 34):
         unseen[t] = 0      # no other honours in Luzhou; ghosts are counted apart below

@@ -967,7 +967,7 @@ def analyze(counts, rules: Optional[WuhanRules] = None, *, visible=None, melds: 
     ``ValueError``).  Shanten and 进张 measure the distance to a small win (a 2-5-8 pair);
     a ready discard lists only the waits that make a legal win, each with the total it
     would collect as a self-draw (losers: the situation's, or three opened players)."""
-    from ..analysis import as_counts, meld_counts, rank, unseen_counts, DiscardOption
+    from ..analysis import as_counts, meld_counts, rank, unseen_list, DiscardOption
     rules = WuhanRules.coerce(rules)
     situation = _table_situation(situation)
     indicator = situation.indicator
@@ -982,7 +982,7 @@ def analyze(counts, rules: Optional[WuhanRules] = None, *, visible=None, melds: 
         raise ValueError(f"{tiles.tile_name(held[0])} must be konged before discarding (B-一.6-8)")
     seen = meld_counts(melds)
     seen[indicator] += 1     # the flipped indicator is seen by everyone (B-一.4)
-    unseen = unseen_counts(arr, seen, visible).tolist()
+    unseen = unseen_list(arr, seen, visible)
     for t in must_kong_tiles(indicator, rules):
         unseen[t] = 0        # never kept, so never an effective tile
     self_drawn = _SelfDrawn(situation, rules)
