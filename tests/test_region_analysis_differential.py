@@ -1,7 +1,7 @@
 """The regions' discard analyses against the readable path.
 
 The analyses take fast paths: a hand's melds and situation are checked once per
-analysis, a wait's situation is derived from a checked one (``Situation._with_win``),
+analysis, a wait's situation is derived from a checked one (``Situation._derive``),
 a wait is valued without building the full result.  Here every value an analysis reports
 is recomputed the slow, readable way: :func:`score` of the hand after the discard, in a
 freshly validated :class:`Situation` of a self-drawn win on that tile.  The inputs are
@@ -127,13 +127,17 @@ def test_derived_situation_equals_a_fresh_one():
     losers = (Loser("A", True), Loser("B"), Loser("C", True, dealer=True))
     table = Situation(indicator="8p", losers=losers, dealer=True)
     for t in (0, 17, 33):
-        derived = table._with_win(t, True)
+        derived = table._derive(win_tile=t, self_draw=True)
         fresh = Situation(t, True, indicator="8p", losers=losers, dealer=True)
         assert derived == fresh and hash(derived) == hash(fresh)
         assert derived.given() == fresh.given() and derived.to_dict() == fresh.to_dict()
     # the combination of facts is checked again when self_draw changes
     with pytest.raises(ValueError, match="robbing a kong is not a self-draw"):
-        Situation(robbing_kong=True)._with_win(3, True)
+        Situation(robbing_kong=True)._derive(win_tile=3, self_draw=True)
+    # facts that change the given ones find them again
+    opened = table._derive(losers=None, self_draw=True)
+    assert opened == Situation(indicator="8p", dealer=True, self_draw=True)
+    assert opened.given() == ["dealer", "indicator"]
     assert table.win_tile is None and not table.self_draw     # the checked one is untouched
 
 

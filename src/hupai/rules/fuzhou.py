@@ -302,7 +302,7 @@ def ready(hand: Hand, rules: Optional[FuzhouRules] = None, situation: Optional[S
     def win_on(t: int):
         if own[t] >= 4:
             return None
-        res = score(hand, situation._with_win(t, True), rules)
+        res = score(hand, situation._derive(win_tile=t, self_draw=True), rules)
         return (res.value, [s.pattern for s in res.breakdown]) if res.is_win else None
 
     return wait_report("", range(34), win_on, PATTERNS)

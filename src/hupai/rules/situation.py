@@ -244,27 +244,33 @@ class Situation:
             raise ValueError(f"re_pao_kong is the kind of the discarder's kong, one of {sorted(KONGS)}, "
                              f"not {short(self.re_pao_kong)}")
         self._check_combination()
-        # every score asks which facts are given: found once, in the order of the fields
-        setattr_(self, "_given", tuple(k for k, d in _defaults().items() if facts[k] is not d and facts[k] != d))
+        setattr_(self, "_given", self._given_facts())
+
+    def _given_facts(self) -> tuple[str, ...]:
+        """The facts that differ from their defaults, in the order of the fields (every
+        score asks for them: found once per situation)."""
+        facts = self.__dict__
+        return tuple(k for k, d in _defaults().items() if facts[k] is not d and facts[k] != d)
 
     def _check_combination(self) -> None:
         problem = self._impossible()
         if problem:
             raise ValueError(problem)
 
-    def _with_win(self, win_tile: int, self_draw: bool) -> "Situation":
-        """This situation with another winning tile and ``self_draw``, for a caller that
-        values the waits of a hand: ``win_tile`` must be an index 0-33 the caller found
-        itself (an internal fast path; :meth:`replace` validates what it is given).  The
-        other facts were checked when this situation was made and stay as they are; only
-        the combination of facts is checked again (``self_draw`` takes part in it)."""
+    def _derive(self, **facts: Any) -> "Situation":
+        """This situation with some facts changed, for internal callers (the analyses'
+        and readiness's wait loops) whose new values are in checked form already: an
+        index 0-33 for ``win_tile``, a bool, or a value read from a checked situation
+        (:meth:`replace` validates what it is given).  The other facts were checked when
+        this situation was made; the combination of facts is checked again and the given
+        facts found again unless only ``win_tile`` changed (it takes part in neither)."""
         out = object.__new__(Situation)
-        facts = out.__dict__
-        facts.update(self.__dict__)
-        facts["win_tile"] = win_tile
-        if self_draw is not self.self_draw:
-            facts["self_draw"] = self_draw
+        state = out.__dict__
+        state.update(self.__dict__)
+        state.update(facts)
+        if any(state[k] is not self.__dict__[k] for k in facts if k != "win_tile"):
             out._check_combination()
+            state["_given"] = out._given_facts()
         return out
 
     def _impossible(self) -> Optional[str]:

@@ -888,20 +888,21 @@ _OPENED_LOSERS = tuple(Loser(s, True) for s in OTHERS)
 
 
 class _SelfDrawn:
-    """Self-drawn wins of hands with the same melds at one table (``situation``, its
-    losers by default three opened players), as readiness and the analysis value each
-    wait: :func:`score` of a situation that differs only in its winning tile, the
-    situation and the melds checked on the first win asked for and shared by the rest."""
+    """Self-drawn wins of hands with the same melds at one table (``situation``, a
+    checked one without a winning tile; its losers by default three opened players), as
+    readiness and the analysis value each wait: :func:`score` of a situation that
+    differs only in its winning tile, the situation and the melds checked on the first
+    win asked for and shared by the rest."""
 
     def __init__(self, situation: Situation, rules: WuhanRules) -> None:
-        self._facts = situation.replace(self_draw=True, losers=situation.losers or _OPENED_LOSERS)
+        self._facts = situation._derive(self_draw=True, losers=situation.losers or _OPENED_LOSERS)
         self._rules = rules
         self._shared: Optional[_Shared] = None
 
     def score(self, hand: Hand, win_tile: int) -> ScoreResult:
         """``score(hand, situation with win_tile)``; ``win_tile`` an index 0-33, ``hand``
         with the melds of every earlier call."""
-        s = self._facts._with_win(win_tile, True)
+        s = self._facts._derive(win_tile=win_tile)
         if self._shared is None:
             _check_types(hand, s)
             self._shared = _shared(hand.melds, s, self._rules)
