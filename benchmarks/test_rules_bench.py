@@ -144,3 +144,46 @@ def test_analyze_discards_wuhan(benchmark):
 
     benchmark.group = "analyze_discards with rules"
     benchmark.pedantic(one, rounds=2000, iterations=1, warmup_rounds=100)
+
+
+@pytest.mark.parametrize("region", ["fuzhou", "guiyang"])
+def test_analyze_discards_plain_region(benchmark, region):
+    """One 14-tile hand of the region's tiles (Guiyang: suited only) analysed with rules:
+    the kernel's options under the region's forms and the value of every wait of a ready
+    discard."""
+    rng = np.random.default_rng(13)
+    kinds = 27 if region == "guiyang" else 34
+    wall = np.repeat(np.arange(kinds), 4)
+    hands = []
+    while len(hands) < 300:
+        c = np.zeros(34, np.uint8)
+        np.add.at(c, rng.choice(wall, 14, replace=False), 1)
+        hands.append(c)
+    it = iter(range(10 ** 9))
+
+    def one():
+        return hupai.analyze_discards(hands[next(it) % len(hands)], rules=region)
+
+    benchmark.group = "analyze_discards with rules"
+    benchmark.pedantic(one, rounds=2000, iterations=1, warmup_rounds=100)
+
+
+@pytest.mark.parametrize("region", ["fuzhou", "guiyang", "luzhou", "wuhan"])
+def test_greedy_agent_analyses(benchmark, region):
+    """The analyses the built-in greedy agents ask for (issue 14): every
+    ``region.analyze`` call of 12 seeded greedy rounds, with the agents' melds, visible
+    tiles and table situation, replayed; each benchmark round runs the next one, so the
+    median is one analysis."""
+    from greedy_analyses import greedy_analyses
+    from hupai.rules import REGIONS
+    module = REGIONS[region]
+    asked = greedy_analyses(region, 12)
+    it = iter(range(10 ** 9))
+
+    def one():
+        counts, melds, visible, situation, rules = asked[next(it) % len(asked)]
+        return module.analyze(counts, rules, visible=visible, melds=melds, situation=situation)
+
+    benchmark.group = "greedy agents' analyses (one call)"
+    benchmark.pedantic(one, rounds=2000, iterations=1, warmup_rounds=100)
+    benchmark.extra_info["analyses"] = len(asked)

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 import hupai
 from hupai import tiles
 from hupai.rules import REGIONS, Hand, Loser, Situation
-from hupai.table import play_round
+from greedy_analyses import greedy_analyses
 
 REGION_NAMES = sorted(REGIONS)
 #: The tiles each region plays (Luzhou: 紅中 ghosts and no other honour; Guiyang: suited).
@@ -65,28 +65,6 @@ def check_analysis(region, counts, melds=(), visible=None, situation=None, rules
                  tiles.tile_name(t))
             checked += 1
     return checked
-
-
-def greedy_analyses(region, rounds):
-    """The (counts, melds, visible, situation, rules) of every analysis the greedy agents
-    ask for in ``rounds`` seeded rounds."""
-    module = REGIONS[region]
-    asked = []
-    original = module.analyze
-
-    def spy(counts, rules=None, *, visible=None, melds=(), situation=None):
-        asked.append((np.array(counts), tuple(melds), None if visible is None else np.array(visible),
-                      situation, rules))
-        return original(counts, rules, visible=visible, melds=melds, situation=situation)
-
-    mp = pytest.MonkeyPatch()
-    mp.setattr(module, "analyze", spy)
-    try:
-        for i in range(rounds):
-            play_round(region, seed=4242, round_index=i, agents=["greedy"] * 4)
-    finally:
-        mp.undo()
-    return asked
 
 
 @pytest.mark.parametrize("region", REGION_NAMES)
