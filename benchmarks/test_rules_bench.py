@@ -103,17 +103,20 @@ def test_guiyang_chajiao_table(benchmark):
     assert result.payments == {"A": 2, "B": 20, "C": -11, "D": -11}
 
 
+def _drawn(rng, wall, size: int) -> np.ndarray:
+    """34 counts of ``size`` tiles drawn from ``wall`` without replacement."""
+    c = np.zeros(34, np.uint8)
+    np.add.at(c, rng.choice(wall, size, replace=False), 1)
+    return c
+
+
 def test_analyze_discards_luzhou(benchmark):
     """One 14-tile Luzhou hand (ghosts as dealt) analysed with rules: 缺一門 per discard
     and the value of every wait of a ready discard."""
     import hupai
     rng = np.random.default_rng(11)
     wall = np.concatenate([np.repeat(np.arange(27), 4), np.full(4, 33)])
-    hands = []
-    while len(hands) < 300:
-        c = np.zeros(34, np.uint8)
-        np.add.at(c, rng.choice(wall, 14, replace=False), 1)
-        hands.append(c)
+    hands = [_drawn(rng, wall, 14) for _ in range(300)]
     it = iter(range(10 ** 9))
 
     def one():
@@ -133,8 +136,7 @@ def test_analyze_discards_wuhan(benchmark):
     wall = np.array([t for t in range(27) for _ in range(4 - (20 <= t <= 22))])   # no 紅中
     hands = []
     while len(hands) < 300:
-        c = np.zeros(34, np.uint8)
-        np.add.at(c, rng.choice(wall, 11, replace=False), 1)
+        c = _drawn(rng, wall, 11)
         hands.append((c, int(rng.choice([t for t in range(27) if t not in (19, 20, 21)]))))
     it = iter(range(10 ** 9))
 
@@ -153,12 +155,7 @@ def test_analyze_discards_plain_region(benchmark, region):
     discard."""
     rng = np.random.default_rng(13)
     kinds = 27 if region == "guiyang" else 34
-    wall = np.repeat(np.arange(kinds), 4)
-    hands = []
-    while len(hands) < 300:
-        c = np.zeros(34, np.uint8)
-        np.add.at(c, rng.choice(wall, 14, replace=False), 1)
-        hands.append(c)
+    hands = [_drawn(rng, np.repeat(np.arange(kinds), 4), 14) for _ in range(300)]
     it = iter(range(10 ** 9))
 
     def one():
