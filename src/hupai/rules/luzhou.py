@@ -369,21 +369,38 @@ class _MeldTiles(NamedTuple):
     ghosts: int              # ghosts inside the melds
     forbidden: Optional[str]
     sequences: bool          # some meld is a chi
+    kinds: frozenset         # the kinds the melds stand for
 
 
 def _meld_tiles(hand: Hand, counts: list, naturals: list, rules: LuzhouRules) -> _MeldTiles:
     base, naturals = list(counts), list(naturals)
-    ghosts, forbidden, sequences = 0, None, False
+    ghosts, forbidden, sequences, kinds = 0, None, False, set()
     for m in hand.melds:
         reading = _meld_reading(m, rules)
         forbidden = forbidden or reading.forbidden
         sequences = sequences or reading.sequence
+        kinds.update(reading.kinds)
         for t in reading.kinds:
             base[t] += 1
         for t in m.tiles:
             naturals[t] += 1
         ghosts += m.tiles.count(GHOST)
-    return _MeldTiles(base, naturals, ghosts, forbidden, sequences)
+    return _MeldTiles(base, naturals, ghosts, forbidden, sequences, frozenset(kinds))
+
+
+def _meld_extra(melds: _MeldTiles, counts: list) -> bytes:
+    """The melds' kinds beside the concealed ``counts``, at most four of a kind counting
+    both.  A meld's ghost is the kind it stands for for the rest of the round, so a kind
+    may reach five once the hand holds the four natural copies beside it; the kernel
+    reads the concealed part against at most four (a kind of four or more is one 閨), so
+    a concealed ghost can never be a fifth copy."""
+    if max(counts) > 4:
+        # a fifth concealed copy (the winning tile's): refused here as it always was
+        return bytes([min(b - c, 4 - c) for b, c in zip(melds.base, counts)])
+    extra = bytearray(34)       # other kinds: the melds add nothing
+    for t in melds.kinds:
+        extra[t] = min(melds.base[t] - counts[t], 4 - counts[t])
+    return bytes(extra)
 
 
 def _check_tile_set(naturals: list, win_tile: Optional[int], rules: LuzhouRules) -> None:
@@ -410,11 +427,7 @@ def _prepare(hand: Hand, win_tile: Optional[int], rules: LuzhouRules) -> _Prepar
     jokers = counts[GHOST]
     counts[GHOST] = 0
     melds = _meld_tiles(hand, counts, naturals, rules)
-    # a meld's ghost is the kind it stands for for the rest of the round, so a kind may
-    # reach five once the hand holds the four natural copies beside it; the kernel reads
-    # the concealed part against at most four (a kind of four or more is one 閨), so a
-    # concealed ghost can never be a fifth copy
-    extra = bytes([min(b - c, 4 - c) for b, c in zip(melds.base, counts)]) if hand.melds else _NO_EXTRA
+    extra = _meld_extra(melds, counts) if hand.melds else _NO_EXTRA
     _check_tile_set(melds.naturals, win_tile, rules)
     n = melds.naturals
     suits = _SUIT_SETS[any(n[0:9]), any(n[9:18]), any(n[18:27])]
