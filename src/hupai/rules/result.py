@@ -2,7 +2,7 @@
 JSON types with ``to_dict()``."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from types import MappingProxyType
 from typing import Any, Mapping, Optional, Sequence
 
@@ -61,14 +61,23 @@ class ScoreResult:
 
     @classmethod
     def no_win(cls, reason: str, unit: str = "", detail: Mapping[str, Any] = _EMPTY) -> "ScoreResult":
-        return cls(False, 0, unit, (), Ledger(), reason, detail)
+        return cls._of(False, 0, unit, (), _NO_TRANSFERS, reason, detail, ())
 
     @classmethod
     def win(cls, steps: Sequence[Step], unit: str, ledger: Ledger,
             detail: Mapping[str, Any] = _EMPTY) -> "ScoreResult":
         """A winning result whose value and patterns come from its breakdown."""
         steps = tuple(steps)
-        return cls(True, evaluate(steps), unit, listed_names(steps), ledger, None, detail, steps)
+        return cls._of(True, evaluate(steps), unit, listed_names(steps), ledger, None, detail, steps)
+
+    @classmethod
+    def _of(cls, *values: Any) -> "ScoreResult":
+        """A result of every field's value in order, set as the frozen constructor sets
+        them (these builders are on every score's path; a frozen dataclass's ``__init__``
+        sets each field through ``object.__setattr__``)."""
+        out = object.__new__(cls)
+        out.__dict__.update(zip(_FIELDS, values))
+        return out
 
     def _repr_html_(self) -> str:
         """The breakdown, total and payments as tables in a notebook, or the reason it
@@ -86,6 +95,10 @@ class ScoreResult:
                 "breakdown": [s.to_dict(v) for s, v in zip(self.breakdown, after)],
                 "payments": self.payments, "ledger": self.ledger.to_dict(), "reason": self.reason,
                 "detail": _plain(self.detail)}
+
+
+_FIELDS = tuple(f.name for f in fields(ScoreResult))
+_NO_TRANSFERS = Ledger()
 
 
 @dataclass(frozen=True)
