@@ -159,3 +159,12 @@ def test_pair258_waits_and_improving(hand, opts):
     opts = dict(opts, pair258=True)
     assert hupai.waits(counts, jokers, **opts) == ref.waits(counts, jokers, **opts)
     assert hupai.improving(counts, jokers, **opts) == ref.improving(counts, jokers, **opts)
+
+
+@given(any_hand(remainders=(2,)), st.booleans())
+def test_readings_exist_exactly_when_the_hand_wins(hand, seven_pairs):
+    """Wuhan's scorer asks ``is_win`` before it searches for readings of the laizi as
+    themselves: the kernel has readings exactly for the hands it calls complete."""
+    counts, jokers = hand
+    assert bool(list(hupai._core.readings(counts, jokers, seven_pairs=seven_pairs))) \
+        == hupai.is_win(counts, jokers, seven_pairs=seven_pairs)
