@@ -12,6 +12,7 @@ region.
 """
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, Any, Callable, Mapping, NamedTuple, Optional, Sequence, Union
 
 import numpy as np
@@ -36,6 +37,11 @@ __all__ = ["Round", "WinEvent", "WIN", "PASS"]
 WIN = Action("win")
 PASS = Action("pass")
 _DISCARD = tuple(Action("discard", (t,)) for t in range(34))
+_SPECIAL_KONG = tuple(Action("special_kong", (t,)) for t in range(34))
+_ANGANG = functools.partial(Action, "angang")
+_BUGANG = functools.partial(Action, "bugang")
+_PENG = functools.partial(Action, "peng")
+_CHI = functools.partial(Action, "chi")
 _NAME = tuple(tiles.tile_name(t) for t in range(34))
 
 
@@ -399,26 +405,32 @@ class Round:
         wins: dict[int, Found] = {}
         const = self._const
         last = self.wall.live <= 0 and not const.last_discard_claims
+        seats = self.seats
         for k in (1, 2, 3):
             seat = (discarder + k) % 4
-            s = self.seats[seat]
+            s = seats[seat]
             if s.finished:
                 continue
+            waits = s.waits
+            if waits is None:
+                waits = s.waits = f.wait_kinds(self, seat)
+            # most seats on most discards: no win, and no copy to claim with (a 吃 is
+            # only ever the next seat's)
+            if tile not in waits and (last or (k != 1 and not s.concealed[tile])):
+                continue
             opts: list[Action] = []
-            if s.waits is None:
-                s.waits = f.wait_kinds(self, seat)
-            if tile in s.waits:
+            if tile in waits:
                 found = self._win(WinContext(seat, tile, "discard", discarder))
                 if found is not None:
                     opts.append(WIN)
                     wins[seat] = found
             if not last:
                 if s.concealed[tile]:        # a 碰 or 杠 needs a copy of the tile in hand
-                    opts += [Action("peng", p) for p in f.peng_options(self, seat, tile)]
+                    opts.extend(map(_PENG, f.peng_options(self, seat, tile)))
                     if self.wall.live >= const.kong_min_live and f.minggang_allowed(self, seat, tile):
                         opts.append(Action("minggang", (tile,) * 4))
-                if k == 1:                   # a 吃 is only ever the next seat's
-                    opts += [Action("chi", c) for c in f.chi_options(self, seat, tile, discarder)]
+                if k == 1:
+                    opts.extend(map(_CHI, f.chi_options(self, seat, tile, discarder)))
             if opts:
                 opts.append(PASS)
                 order.append(seat)
