@@ -176,17 +176,19 @@ def plain_region_options(counts, visible, melds: tuple, forms: dict, value_of: C
     wait, with the reason."""
     from .rules import Hand
     arr = _as_counts(counts)
-    if arr[kinds:].any():
+    limited = kinds < tiles.NUM_KINDS
+    if limited and arr[kinds:].any():
         raise ValueError(f"the region has no tile {tiles.tile_name(int(np.flatnonzero(arr[kinds:])[0]) + kinds)}")
     forms = {"honor_sequences": False, "shisanlan": False, **forms}
     rows = _ranked_rows(arr, 0, visible, melds, not melds, True, forms["honor_sequences"], forms["shisanlan"])
     out = []
-    for d, shanten, eff, _total in rows:
-        if kinds < 34:
+    for d, shanten, eff, total in rows:
+        if limited:
             eff = {t: n for t, n in eff.items() if t < kinds}
+            total = sum(eff.values())
         ready = shanten == 0
         if forbidden:
-            out.append(DiscardOption(d, shanten, eff, sum(eff.values()), {}, {} if ready else None, None, forbidden))
+            out.append(DiscardOption(d, shanten, eff, total, {}, {} if ready else None, None, forbidden))
             continue
         values = None
         if ready:
@@ -194,5 +196,6 @@ def plain_region_options(counts, visible, melds: tuple, forms: dict, value_of: C
             after[d] -= 1
             hand = Hand(after.astype(np.uint8), melds)
             values = {t: v for t in eff if (v := value_of(hand, t)) is not None}
-        out.append(DiscardOption(d, shanten, eff, sum(eff.values()), eff if ready else {}, values))
-    return rank(out)
+        out.append(DiscardOption(d, shanten, eff, total, eff if ready else {}, values))
+    # the kernel's rows are in this order already unless limiting the kinds changed a total
+    return rank(out) if limited else out

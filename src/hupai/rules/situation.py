@@ -268,7 +268,8 @@ class Situation:
         state = out.__dict__
         state.update(self.__dict__)
         state.update(facts)
-        if any(state[k] is not self.__dict__[k] for k in facts if k != "win_tile"):
+        if (len(facts) > 1 or "win_tile" not in facts) and \
+                any(state[k] is not self.__dict__[k] for k in facts if k != "win_tile"):
             out._check_combination()
             state["_given"] = out._given_facts()
         return out
