@@ -335,6 +335,8 @@ class Round:
                     if found is not None and (best is None or found.result.value > best.result.value):
                         best = found
             return best
+        if s.waits is not None and s.last_draw not in s.waits:
+            return None                  # the 13 tiles before the draw do not wait on it
         return self._win(WinContext(seat, s.last_draw, "replacement" if s.replacement else "draw"))
 
     def _win(self, ctx: WinContext) -> Optional[Found]:

@@ -119,7 +119,7 @@ class WuhanFlow(DealOptions, Flow):
         """開口 made (A-L55) and no must-kong tile held (A-L15-23): without both no tile
         is a win."""
         s = rnd.seats[seat]
-        if not any(m.kind in OPENING for m in s.melds):
+        if not s.melds or not any(m.kind in OPENING for m in s.melds):
             return False
         held = s.concealed
         return not any(held[t] for t in self._tiles(rnd).must_kong)
@@ -157,10 +157,11 @@ class WuhanFlow(DealOptions, Flow):
             out |= _SUITED_258
         if kinds <= _HONOUR_KINDS:
             out |= _HONOUR_KINDS
-        suits = {t // 9 for t in kinds}
-        if not rnd.rules.qingyise_requires_shape and len(suits) == 1 and min(kinds) < HONORS:
-            suit = suits.pop()
-            out |= set(range(9 * suit, 9 * suit + 9))
+        if not rnd.rules.qingyise_requires_shape:
+            suits = {t // 9 for t in kinds}
+            if len(suits) == 1 and min(kinds) < HONORS:
+                suit = suits.pop()
+                out |= set(range(9 * suit, 9 * suit + 9))
         return frozenset(out)
 
     # ---------------------------------------------------------------- the seat to play
