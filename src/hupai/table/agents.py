@@ -131,7 +131,8 @@ class GreedyAgent:
             for t in m.tiles:
                 own[t] += 1
         # the analysis counts four copies of a kind: more (Luzhou's eight 紅中) are seen as all
-        visible = np.array([min(v, 4 - o if o < 4 else 0) for v, o in zip(obs.visible(), own)], dtype=np.uint8)
+        visible = np.array([v if v + o <= 4 else 4 - o if o < 4 else 0 for v, o in zip(obs.visible(), own)],
+                           dtype=np.uint8)
         # the region's own analysis, the hook analyze_discards(rules=...) answers with
         try:
             options = REGIONS[obs.region].analyze(counts, obs.rules, visible=visible, melds=melds,
