@@ -526,6 +526,62 @@ def test_kongs_after_a_claim_under_all():
     assert meld("angang", "5p5p5p5p") in rnd.legal_actions()
 
 
+_PENG_THEN_KONG = {0: "5s1m2m7m1p3p7p9p1s3s7s9s5z6z", 1: "5s5s7z5p5p5p5p4p6p8s8s3m9m"}
+
+
+@pytest.mark.parametrize("after_claim", ["special_only", "none"])
+def test_kongs_after_a_claim_under_none(after_claim):
+    """wuhan_flow_kongs_after_claim none: no kong of any kind right after a 吃 / 碰 (the
+    default reads "隨時", A-L15, for single-tile kongs there too); the seat's own draw
+    brings its single-tile kongs back."""
+    rnd = make_round(_PENG_THEN_KONG, draws="3z4z6z4m", flow_kongs_after_claim=after_claim)
+    rnd.step(discard("5s"))
+    respond(rnd, {1: meld("peng", "5s5s5s")})
+    assert (special_kong("7z") in rnd.legal_actions()) == (after_claim == "special_only")
+    rnd.step(discard("9m"))
+    respond(rnd, {})
+    for _ in range(3):                    # seats 2, 3, 0
+        step_drawn(rnd)
+        respond(rnd, {})
+    assert special_kong("7z") in rnd.legal_actions()      # seat 1 drew 4m
+
+
+def test_a_claimer_of_special_tiles_only_lays_one_out_without_replacement():
+    """The §4 step 3 fallback after a claim under wuhan_flow_kongs_after_claim none: the
+    claimer holds nothing but must-kong tiles and laizi (發財 variant, B-一.8), may make no
+    kong, and lays one out as its kong with no replacement draw (A-L15, A-L33)."""
+    rnd = make_round({0: "5s1m2m7m1p3p7p9p1s3s7s9s5z3m", 1: "5s5s7z7z7z7z6z6z6z6z2z2z2z"},
+                     gang_variant="hongzhong_facai", flow_kongs_after_claim="none")
+    rnd.step(discard("5s"))
+    respond(rnd, {1: meld("peng", "5s5s5s")})
+    assert rnd.legal_actions() == [special_kong("2z"), special_kong("6z"), special_kong("7z")]
+    before = len(rnd.events)
+    rnd.step(special_kong("7z"))
+    kong, after = rnd.events[before:before + 2]
+    assert kong == {"type": "special_kong", "seat": 1, "tile": "7z"}
+    assert after == {"type": "draw", "seat": 2, "tile": after["tile"]}       # no replacement
+    assert rnd.seats[1].special_kongs == {"hongzhong": 1} and conserved(rnd)
+
+
+def test_a_special_kong_that_ends_the_turn():
+    """wuhan_flow_special_kong_discard turn_ending_discard: a laid-out 紅中 scores as its
+    kong (A-L15) but is tossed out like a discard ("也可打出", A-L37) with no replacement:
+    the next seat draws, nobody claims it; is_kong (the default) draws the replacement
+    that 杠开 needs (A-L87)."""
+    for mode, replaced in (("is_kong", True), ("turn_ending_discard", False)):
+        rnd = make_round(_PENG_THEN_KONG, draws="3z4z6z4m", back="5m", flow_special_kong_discard=mode)
+        rnd.step(discard("5s"))
+        respond(rnd, {1: meld("peng", "5s5s5s")})
+        before = len(rnd.events)
+        rnd.step(special_kong("7z"))
+        after = rnd.events[before + 1]
+        assert (after == {"type": "draw", "seat": 1, "tile": "5m", "replacement": True}) == replaced
+        assert (after["seat"], "replacement" in after) == ((1, True) if replaced else (2, False))
+        assert rnd.seats[1].special_kongs == {"hongzhong": 1} and conserved(rnd)
+        drift(rnd, lambda r: False)
+        assert replay(rnd.record()).net == rnd.net
+
+
 def test_chi_swap_forbidden():
     """wuhan_flow_chi_swap forbidden: after claiming 3m the claimer may not discard a 3m
     (the seeds are silent, flow §12)."""
@@ -611,6 +667,30 @@ def test_random_rounds_keep_every_invariant():
         while not rnd.done:
             rnd.step(rng.choice(rnd.legal_actions()))
         _check_round(rnd)
+
+
+@pytest.mark.parametrize("options", [{"flow_special_kong_discard": "turn_ending_discard"},
+                                     {"flow_kongs_after_claim": "none", "gang_variant": "hongzhong_facai"}])
+def test_random_rounds_under_the_single_tile_kong_options(options):
+    """wuhan_flow_special_kong_discard and wuhan_flow_kongs_after_claim none: 100 seeded
+    rounds of random legal actions keep every invariant, lay out single-tile kongs with
+    and without replacements, and replay to the same record."""
+    replaced: Counter = Counter()
+    for seed in range(100):
+        rnd = Round("wuhan", wuhan.WuhanRules(**options), seed=seed, dealer=seed % 4)
+        rng = random.Random(seed)
+        while not rnd.done:
+            rnd.step(rng.choice(rnd.legal_actions()))
+        _check_round(rnd)
+        assert replay(rnd.record()).record() == rnd.record()
+        for i, e in enumerate(rnd.events[1:-1], 1):
+            if e["type"] == "special_kong":
+                claimed = rnd.events[i - 1]["type"] in ("peng", "chi")
+                replaced["replacement" in rnd.events[i + 1], claimed] += 1
+    if "flow_special_kong_discard" in options:      # never a replacement
+        assert replaced[False, False] >= 20 and not replaced[True, False] and not replaced[True, True]
+    else:                                           # never a replacement right after a claim
+        assert replaced[True, False] >= 20 and not replaced[True, True]
 
 
 def test_biased_random_rounds_win_in_every_way():

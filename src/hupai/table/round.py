@@ -590,9 +590,9 @@ class Round:
         s.kong_this_turn = True
         self.first_turn = False
         self._event({"type": "special_kong", "seat": seat, "tile": _NAME[tile]})
-        if self.wall.live >= self._const.kong_min_live:
+        if self.wall.live >= self._const.kong_min_live and self.flow.special_kong_replaced(self, seat):
             self._draw(seat, replacement=True)
-        else:                            # the fallback: a kong with no replacement ends the turn
+        else:                            # a kong with no replacement ends the turn
             s.last_draw = None
             self._next_turn(seat)
 

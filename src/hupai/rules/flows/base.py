@@ -207,6 +207,12 @@ class Flow:
         """Single-tile kongs the seat may lay out (Wuhan)."""
         return []
 
+    def special_kong_replaced(self, rnd: "Round", seat: int) -> bool:
+        """Whether the single-tile kong the seat just laid out draws a replacement (while
+        the wall allows a kong's); if not, it ends the seat's turn as a discard nobody
+        may claim would (default: it does draw)."""
+        return True
+
     def peng_options(self, rnd: "Round", seat: int, tile: int) -> list[tuple[int, ...]]:
         """The 碰 the seat may make on ``tile`` (default: two natural copies; none for a
         locked seat)."""

@@ -189,16 +189,28 @@ class WuhanFlow(DealOptions, Flow):
 
     def special_kong_options(self, rnd: "Round", seat: int) -> list[int]:
         """Single-tile kongs: any held special tile, "隨時" (A-L15) and "在任意时候"
-        (B-一.6), after a 吃 / 碰 too, while D ≥ 5.  Fallback (flow §4 step 3): a hand of
-        special tiles only, with no kong allowed, lays one out with no replacement draw
-        (the engine ends the turn when the wall is below ``kong_min_live``)."""
+        (B-一.6), after a 吃 / 碰 too (not under ``kongs_after_claim`` none), while D ≥ 5.
+        Fallback (flow §4 step 3): a hand of special tiles only, with no kong allowed,
+        lays one out with no replacement draw (:meth:`special_kong_replaced`; the engine
+        ends the turn when the wall is below ``kong_min_live``)."""
         counts = rnd.seats[seat].concealed
         found = self._tiles(rnd)
         held = [t for t in found.special_order if counts[t]]
-        if not held or rnd.live >= _KONG_MIN_LIVE:
+        if not held or (rnd.live >= _KONG_MIN_LIVE and not self._no_kong_after_claim(rnd)):
             return held
         only_special = sum(counts) == sum(counts[t] for t in held)
         return held if only_special else []
+
+    def special_kong_replaced(self, rnd: "Round", seat: int) -> bool:
+        # "打出來也是杠牌" with its 補牌 (A-L15, A-L87 杠开; is_kong); turn_ending_discard:
+        # the kong's fan, and the tile ends the turn as a discard would (A-L37 "也可打出");
+        # the fallback after a claim under kongs_after_claim none (flow §4 step 3) too
+        return rnd.rules.flow_special_kong_discard == "is_kong" and not self._no_kong_after_claim(rnd)
+
+    @staticmethod
+    def _no_kong_after_claim(rnd: "Round") -> bool:
+        """Just after the seat's 吃 / 碰 under ``kongs_after_claim`` none: no kong at all."""
+        return rnd.after_claim and rnd.rules.flow_kongs_after_claim == "none"
 
     def special_kong_kind(self, rnd: "Round", tile: int) -> str:
         # 紅中杠 (A-L15), 癩子杠 (A-L31), 發財杠 (A-L21), 皮子杠 (B-一.7); 紅中 first when
