@@ -1000,3 +1000,107 @@ def batch_waits(hands, jokers=0, *, seven_pairs=True, quads_as_two_pairs=True,
     """:func:`waits` of every row of an (N, 34) array: an (N, 34) bool array."""
     return _batch(FN_WAITS, hands, jokers,
                   _options(True, seven_pairs, quads_as_two_pairs, honor_sequences, shisanlan), 1, "waits", threads)
+
+
+# ------------------------------------------------------------------ the env's arrays
+#
+# hupai.env hands out two new arrays per step (a seat's planes, the mask of its legal
+# actions).  numpy's take and frombuffer spend more on their call than on the copy; these
+# two write the same arrays with one allocation each (issue #15).
+
+cimport numpy as cnp
+
+cnp.import_array()
+
+
+def gather_rows(cnp.ndarray store not None, bytes rows not None):
+    """A new float32 array whose row i is ``store[rows[i]]``: ``store`` a C-contiguous
+    2-D float32 array, ``rows`` its row indices as bytes (``store.take(list(rows), 0)``).
+    Runs of consecutive rows are copied as one block."""
+    if store.ndim != 2 or cnp.PyArray_TYPE(store) != cnp.NPY_FLOAT32 or not cnp.PyArray_IS_C_CONTIGUOUS(store):
+        raise TypeError(f"gather_rows reads a C-contiguous 2-D float32 array, not {store.ndim}-D {store.dtype}")
+    cdef Py_ssize_t n = len(rows), i, run
+    cdef Py_ssize_t height = cnp.PyArray_DIM(store, 0), width = cnp.PyArray_DIM(store, 1)
+    cdef const unsigned char *order = rows
+    for i in range(n):
+        if order[i] >= height:
+            raise ValueError(f"row {order[i]} is outside the store's {height} rows")
+    cdef cnp.npy_intp dims[2]
+    dims[0], dims[1] = n, width
+    out = cnp.PyArray_EMPTY(2, dims, cnp.NPY_FLOAT32, 0)
+    cdef const float *src = <const float *>cnp.PyArray_DATA(store)
+    cdef float *dst = <float *>cnp.PyArray_DATA(out)
+    i = 0
+    while i < n:
+        run = 1
+        while i + run < n and order[i + run] == order[i] + run:
+            run += 1
+        memcpy(dst + i * width, src + order[i] * width, run * width * sizeof(float))
+        i += run
+    return out
+
+
+cdef extern from "Python.h":
+    PyObject *PyDict_GetItemWithError(object d, object key) except? NULL
+    bytearray PyByteArray_FromStringAndSize(const char *string, Py_ssize_t size)
+
+
+def tile_mask(list actions not None, dict kinds not None, Py_ssize_t size):
+    """``(mask, bits, rest)`` of the list ``actions`` whose index is a tile kind's: each
+    action that is a 3-tuple ``(kind, tiles, "")`` with ``kinds[kind] == (base, count)``
+    and ``tiles`` ``count`` times one int ``t`` 0-33 (``count`` 0: no tiles, ``t`` 0) has
+    the index ``base + t`` (0 to size - 1): a 1 there in ``mask``, a new int8 array of
+    ``size``, and in ``bits``, a new bytearray of the same bytes.  ``rest`` is the other
+    actions in order (None when there are none): what this shape cannot index."""
+    if size < 0:
+        raise ValueError(f"a mask's size is 0 or more, not {size}")
+    cdef cnp.npy_intp dim = size
+    mask = cnp.PyArray_ZEROS(1, &dim, cnp.NPY_INT8, 0)
+    cdef int8_t *cells = <int8_t *>cnp.PyArray_DATA(mask)
+    cdef list rest = None
+    cdef Py_ssize_t index
+    for action in actions:
+        index = _tile_index(action, kinds)
+        if index < 0:
+            if rest is None:
+                rest = []
+            rest.append(action)
+            continue
+        if index >= size:
+            raise ValueError(f"kinds gives {_short(action)} the index {index}, outside 0-{size - 1}")
+        cells[index] = 1
+    return mask, PyByteArray_FromStringAndSize(<const char *>cells, size), rest
+
+
+cdef Py_ssize_t _tile_index(object action, dict kinds) except -2:
+    """The index of ``action`` by :func:`tile_mask`'s rule, or -1 when it has not that
+    shape; TypeError / ValueError for a malformed entry of ``kinds``."""
+    if not isinstance(action, tuple) or len(<tuple>action) != 3:
+        return -1
+    cdef tuple a = <tuple>action
+    what = a[2]
+    if type(what) is not str or len(<str>what) != 0:
+        return -1
+    cdef PyObject *spec = PyDict_GetItemWithError(kinds, a[0])
+    if spec is NULL:
+        return -1
+    if type(<object>spec) is not tuple or len(<tuple>spec) != 2:
+        raise TypeError(f"kinds gives {_short(a[0])} {_short(<object>spec)}, not (base, count)")
+    cdef Py_ssize_t base = (<tuple>spec)[0], count = (<tuple>spec)[1], t = 0, k
+    if base < 0 or not 0 <= count <= 4:
+        raise ValueError(f"kinds gives {_short(a[0])} the base {base} and count {count}: 0 or more, and 0-4")
+    tiles_ = a[1]
+    if type(tiles_) is not tuple or len(<tuple>tiles_) != count:
+        return -1
+    cdef int ok
+    if count:
+        first = (<tuple>tiles_)[0]
+        if type(first) is not int:
+            return -1
+        t = hupai_small_int(<PyObject *>first, &ok)
+        if not ok or not 0 <= t < NK:
+            return -1
+        for k in range(1, count):
+            if (<tuple>tiles_)[k] is not first and (<tuple>tiles_)[k] != first:
+                return -1
+    return base + t

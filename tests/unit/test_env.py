@@ -15,7 +15,7 @@ import pytest
 from pettingzoo.test import api_test, seed_test
 from table_walls import hidden_permuted
 
-from hupai import tiles
+from hupai import _core, tiles
 from hupai.env import (
     ACTION_SIZE,
     AGENT_NAMES,
@@ -208,10 +208,15 @@ def test_the_planes_follow_the_engine_between_the_agents_turns(region, agents):
 
 
 def _legal_indices(rnd: Round) -> dict:
+    """The legal actions by index, as the env reads them (the compiled path for the
+    actions whose index is a kind's), checked against action_index of each, one by one."""
     log = rnd.discard_log
     claim = actions.Claim(log[-1][1] if log else None, tuple(rnd.flow.jokers(rnd)))
     legal = actions.legal_indices(rnd.legal_actions(), lambda: claim)
-    return {i: legal.action(i) for i in legal.indices()}
+    found = {i: legal.action(i) for i in legal.indices()}
+    assert found == {actions.action_index(a, claim): a for a in rnd.legal_actions()}
+    assert legal.mask.tolist() == list(legal.bits) == [int(i in found) for i in range(ACTION_SIZE)]
+    return found
 
 
 @pytest.mark.parametrize("variant", VARIANTS, ids=_variant_id)
@@ -261,6 +266,58 @@ def test_the_codec_refuses_what_it_cannot_index():
     assert actions.action_index(first, claim) == actions.CHI + 2
     with pytest.raises(RuntimeError, match="one index"):
         actions.legal_indices([first, actions.Action("chi", tuple(tiles.parse_sequence("4m3m2m")))], lambda: claim)
+
+
+def test_the_compiled_mask_indexes_what_has_the_shape_and_leaves_the_rest():
+    """tile_mask (hupai._core) against the rule it states, on well-formed and malformed
+    actions; its inputs are checked and never changed."""
+    kinds = {"discard": (0, 1), "angang": (34, 4), "win": (381, 0)}
+    given = [("discard", (5,), ""), ("discard", (5,), "x"), ("discard", (34,), ""), ("discard", (5, 5), ""),
+             ("angang", (7, 7, 7, 7), ""), ("angang", (7, 7, 7, 8), ""), ("win", (), ""), ("win", (1,), ""),
+             ("chi", (1, 2, 3), ""), ("discard", (True,), ""), ("discard", (-1,), ""), ("discard",), 5, "discard",
+             actions.Action("discard", (9,)), ("discard", (5,), "")]
+    before = list(given)
+    mask, bits, rest = _core.tile_mask(given, kinds, ACTION_SIZE)
+    assert given == before and mask.dtype == np.int8 and mask.shape == (ACTION_SIZE,)
+    assert np.flatnonzero(mask).tolist() == [5, 9, 34 + 7, 381] and bytes(bits) == mask.tobytes()
+    assert rest == [a for a in given if a not in (("discard", (5,), ""), ("angang", (7, 7, 7, 7), ""),
+                                                  ("win", (), ""), ("discard", (9,), ""))]
+    assert _core.tile_mask([("discard", (1,), "")], kinds, 2)[2] is None
+    with pytest.raises(ValueError, match="outside 0-1"):
+        _core.tile_mask([("discard", (3,), "")], kinds, 2)
+    with pytest.raises(ValueError, match="0 or more"):
+        _core.tile_mask([], kinds, -1)
+    for bad, error in (({"discard": 0}, TypeError), ({"discard": (0, 5)}, ValueError), ({"discard": (-3, 1)}, ValueError)):
+        with pytest.raises(error, match="kinds gives 'discard'"):
+            _core.tile_mask([("discard", (1,), "")], bad, 10)
+    with pytest.raises(TypeError):
+        _core.tile_mask((("discard", (1,), ""),), kinds, 10)
+
+
+def test_the_compiled_gather_is_numpy_take():
+    """gather_rows (hupai._core) is numpy's take of the rows, on random stores and row
+    orders (runs of consecutive rows among them); its input is checked and not changed."""
+    rng = np.random.default_rng(15)
+    for _ in range(200):
+        height, width = int(rng.integers(1, 80)), int(rng.integers(1, 40))
+        store = rng.random((height, width), dtype=np.float32)
+        kept = store.copy()
+        order = rng.integers(0, height, int(rng.integers(0, 100)))
+        if len(order) > 3:
+            start = int(rng.integers(0, len(order) - 2))
+            order[start:start + 3] = np.minimum(order[start] + np.arange(3), height - 1)
+        out = _core.gather_rows(store, bytes(order.astype(np.uint8)))
+        assert out.dtype == np.float32 and out.flags.c_contiguous and out.flags.writeable
+        np.testing.assert_array_equal(out, store.take(order, 0).reshape(len(order), width))
+        np.testing.assert_array_equal(store, kept)
+    store = np.zeros((4, 3), dtype=np.float32)
+    with pytest.raises(ValueError, match="row 4 is outside the store's 4 rows"):
+        _core.gather_rows(store, bytes([0, 4]))
+    for bad in (store.astype(np.float64), store[:, :2], store[0], store.T):
+        with pytest.raises(TypeError, match="C-contiguous 2-D float32"):
+            _core.gather_rows(bad, b"\0")
+    with pytest.raises(TypeError):
+        _core.gather_rows(store, [0, 1])
 
 
 def test_the_layout_is_documented_and_complete():

@@ -42,10 +42,12 @@ regions' flows, which the tests check over many rounds).
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Callable, NamedTuple
 
+import numpy as np
+
 from .. import tiles
+from .._core import tile_mask
 from .._messages import short
 from ..table.model import Action
 
@@ -223,49 +225,71 @@ def _fixed_actions() -> list[Action | None]:
 
 
 _FIXED_ACTION = _fixed_actions()
+#: The actions whose index is a block's start plus their tiles' kind (:func:`hupai._core.tile_mask`):
+#: type → (the block's start, how many tiles of that kind the action has)
+_TILE_KINDS = {"discard": (DISCARD, 1), "angang": (ANGANG, 4), "special_kong": (SPECIAL, 1), "win": (WIN, 0),
+               "pass": (PASS, 0)}
 
 
-class Legal(NamedTuple):
-    """The legal actions of one state by index: ``mask`` (a byte per index, 1 where
-    legal) and the actions of the legal indices whose action depends on the state
-    (claims, 補杠)."""
+class Legal:
+    """The legal actions of one state by index: ``mask`` (int8, 1 where legal), ``bits``
+    (the same bytes in a bytearray of its own, for :meth:`action`: ``mask`` is handed out
+    in an observation and may be changed there) and ``others``, the actions of the legal
+    indices whose action depends on the state (claims, 補杠).  An env keeps one and
+    :meth:`read` s each state into it."""
 
-    mask: bytearray
-    others: dict[int, Action]
+    __slots__ = ("bits", "mask", "others")
+
+    def __init__(self) -> None:
+        self.mask = np.zeros(ACTION_SIZE, dtype=np.int8)
+        self.bits = bytearray(ACTION_SIZE)
+        self.others: dict[int, Action] = {}
+
+    def read(self, actions: list[Action], claim: Callable[[], Claim]) -> None:
+        """The indices of the legal ``actions`` of one state (equal actions share their
+        index; two different actions on one index are a ``RuntimeError``).  ``claim``
+        gives the state's :class:`Claim`; it is asked only when an action needs it.
+        Discards, kongs of a kind, win and pass are indexed in compiled code (every step
+        has them), the others (claims, 補杠, declarations, and what the layout cannot
+        index) here."""
+        self.mask, self.bits, rest = tile_mask(actions, _TILE_KINDS, ACTION_SIZE)
+        if rest is None:
+            if self.others:
+                self.others = {}
+            return
+        others: dict[int, Action] = {}
+        context = claim()
+        for a in rest:
+            i = action_index(a, context)
+            known = _FIXED_ACTION[i]
+            if known is None:
+                known = others.setdefault(i, a)
+            if known != a:
+                raise RuntimeError(f"the env's action space gives {short(str(known))} and {short(str(a))} "
+                                   f"one index ({i})")
+            self.mask[i] = self.bits[i] = 1
+        self.others = others
 
     def action(self, index: int) -> Action | None:
-        """The legal action ``index`` stands for, or None."""
-        if not self.mask[index]:
+        """The legal action ``index`` (0 to ACTION_SIZE - 1) stands for, or None."""
+        if not self.bits[index]:
             return None
         found = _FIXED_ACTION[index]
         return found if found is not None else self.others[index]
 
     def indices(self) -> list[int]:
-        return [i for i, legal in enumerate(self.mask) if legal]
+        return [i for i, legal in enumerate(self.bits) if legal]
+
+    def new_mask(self) -> np.ndarray:
+        """A new copy of the mask (``mask`` may have been handed out)."""
+        return np.frombuffer(bytearray(self.bits), dtype=np.int8)
 
 
-def legal_indices(actions: Sequence[Action], claim: Callable[[], Claim]) -> Legal:
-    """The indices of the legal ``actions`` of one state (equal actions share their
-    index; two different actions on one index are a ``RuntimeError``).  ``claim`` gives
-    the state's :class:`Claim`; it is asked only when an action needs it."""
-    mask = bytearray(ACTION_SIZE)
-    others: dict[int, Action] = {}
-    context: Claim | None = None
-    for a in actions:
-        if a[0] == "discard":           # most actions: the index is the tile
-            mask[a[1][0]] = 1
-            continue
-        if context is None:
-            context = claim()
-        i = action_index(a, context)
-        known = _FIXED_ACTION[i]
-        if known is None:
-            known = others.setdefault(i, a)
-        if known != a:
-            raise RuntimeError(f"the env's action space gives {short(str(known))} and {short(str(a))} "
-                               f"one index ({i})")
-        mask[i] = 1
-    return Legal(mask, others)
+def legal_indices(actions: list[Action], claim: Callable[[], Claim]) -> Legal:
+    """The indices of the legal ``actions`` of one state (:meth:`Legal.read`)."""
+    legal = Legal()
+    legal.read(actions, claim)
+    return legal
 
 
 def describe(index: int) -> str:

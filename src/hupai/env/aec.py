@@ -24,7 +24,7 @@ from ..table.agents import AGENTS, Agent, agent_seed, make_agent
 from ..table.model import Action
 from ..table.observation import Observation
 from ..table.round import Round, as_region
-from .actions import ACTION_SIZE, Claim, Legal, legal_indices
+from .actions import ACTION_SIZE, Claim, Legal
 from .planes import PLANES, TablePlanes, plane_highs
 
 __all__ = ["AGENT_NAMES", "DEFAULT_REGION", "TableEnv", "table_env"]
@@ -119,7 +119,11 @@ class TableEnv(AECEnv):
         self._round: Round | None = None
         self._planes: TablePlanes | None = None
         self._bots: dict[int, Agent] = {}
-        self._legal: Legal | None = None
+        self._legal = Legal()                 # the legal actions of the state now, when _legal_known
+        self._legal_known = False
+        self._mask_given = False              # the mask of _legal is in an observation already
+        self._claim_context = Claim(None, ())
+        self._claim_at = -1                   # the discards _claim_context was made after
         self._to_act: int | None = None       # the seat the round asks, and what
         self._decision: str | None = None
         self.agents: list[str] = []
@@ -168,6 +172,7 @@ class TableEnv(AECEnv):
         self._bots = {seat: make_agent(spec, agent_seed(self._seed, index, seat)) if isinstance(spec, str) else spec
                       for seat, spec in self._bots_spec.items()}
         self._planes = TablePlanes(self._round)
+        self._claim_at = -1
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -186,7 +191,7 @@ class TableEnv(AECEnv):
         while seat in bots:
             rnd.step(bots[seat].act(Observation(rnd, seat), rnd.legal_actions()))
             seat = rnd.to_act
-        self._legal = None
+        self._legal_known = False
         self._to_act, self._decision = seat, rnd.decision
         self._planes.update()
         if seat is None:
@@ -202,15 +207,22 @@ class TableEnv(AECEnv):
         self._accumulate_rewards()
 
     def _claim(self) -> Claim:
-        """What the claims of the state now concern: the last discard, the jokers."""
+        """What the claims of the state now concern: the last discard, the jokers (made
+        again only when either has changed)."""
         log = self.round.discard_log
         assert self._planes is not None
-        return Claim(log[-1][1] if log else None, self._planes.jokers)
+        jokers = self._planes.jokers
+        if len(log) != self._claim_at or jokers is not self._claim_context.jokers:
+            self._claim_at = len(log)
+            self._claim_context = Claim(log[-1][1] if log else None, jokers)
+        return self._claim_context
 
     def _legal_now(self) -> Legal:
-        """The legal actions of the state now by index (found once per state)."""
-        if self._legal is None:
-            self._legal = legal_indices(self.round.legal_actions(), self._claim)
+        """The legal actions of the state now by index (read once per state)."""
+        if not self._legal_known:
+            self._legal.read(self.round.legal_actions(), self._claim)
+            self._legal_known = True
+            self._mask_given = False
         return self._legal
 
     # ---------------------------------------------------------------- the API
@@ -225,11 +237,14 @@ class TableEnv(AECEnv):
         if planes is None:
             raise RuntimeError("reset() first: no round is being played")
         if seat != self._to_act:
-            return {"observation": planes.build(seat, None),
-                    "action_mask": np.frombuffer(bytearray(ACTION_SIZE), dtype=_INT8)}
-        legal = self._legal if self._legal is not None else self._legal_now()
-        return {"observation": planes.build(seat, self._decision),
-                "action_mask": np.frombuffer(bytearray(legal.mask), dtype=_INT8)}
+            return {"observation": planes.build(seat, None), "action_mask": np.zeros(ACTION_SIZE, dtype=_INT8)}
+        legal = self._legal_now()
+        if self._mask_given:        # the first observation has the mask itself, and may change it
+            mask = legal.new_mask()
+        else:
+            self._mask_given = True
+            mask = legal.mask
+        return {"observation": planes.build(seat, self._decision), "action_mask": mask}
 
     def action(self, index: int) -> Action:
         """The engine's action that ``index`` stands for now (ValueError if it is not
@@ -252,7 +267,7 @@ class TableEnv(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        legal = self._legal if self._legal is not None else self._legal_now()
+        legal = self._legal_now()
         chosen = legal.action(action) if type(action) is int and 0 <= action < ACTION_SIZE else None
         if chosen is None:
             chosen = self.action(action)        # a numpy integer, or the error that names the problem

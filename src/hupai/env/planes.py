@@ -52,6 +52,7 @@ from typing import TYPE_CHECKING, Any, Callable, ClassVar, NamedTuple
 import numpy as np
 
 from .. import tiles
+from .._core import gather_rows
 from .._messages import short
 from .actions import DECLARATIONS
 
@@ -150,8 +151,9 @@ _ONE = _ZERO + 1
 _STORE_ROWS = _ONE + 1
 
 
-def _order(seat: int, decision: str | None) -> np.ndarray:
-    """The store's rows that make the planes of ``seat`` asked ``decision`` (or nothing)."""
+def _order(seat: int, decision: str | None) -> bytes:
+    """The store's rows that make the planes of ``seat`` asked ``decision`` (or nothing),
+    as bytes (for :func:`hupai._core.gather_rows`)."""
     rows = [_OWN_HAND + seat, _OWN_DRAWN + seat, _FACE_UP]
     for r in range(4):
         other = (seat + r) % 4
@@ -167,7 +169,7 @@ def _order(seat: int, decision: str | None) -> np.ndarray:
     rows += [_TABLE_ROWS + k for k in (JOKERS, FLIPPED, BURNT, LIVE)]
     rows.append(_TABLE_ROWS + ROBBED if decision == "rob" else _ZERO)
     rows += [_ONE if decision == d else _ZERO for d in DECISIONS]
-    return np.array(rows, dtype=np.intp)
+    return bytes(rows)
 
 
 _ORDER = tuple({d: _order(seat, d) for d in DECISIONS + (None,)} for seat in range(4))
@@ -180,6 +182,13 @@ _DISCARDS_CELL = tuple((seat * SEAT_PLANES + DISCARDS) * 34 for seat in range(4)
 _LAST_DISCARD_CELL = tuple((seat * SEAT_PLANES + LAST_DISCARD) * 34 for seat in range(4))
 _FACE_UP_CELL = _FACE_UP * 34
 _LIVE_CELL = (_TABLE_ROWS + LIVE) * 34
+#: the live row for each count of live tiles met so far (at most a wall's size of them)
+_LIVE_ROWS: dict[int, array] = {}
+
+
+def _live_row(live: int) -> array:
+    found = _LIVE_ROWS[live] = array("f", [float(live)]) * 34
+    return found
 
 
 class _Changed(NamedTuple):
@@ -215,7 +224,6 @@ class TablePlanes:
         self._robbable = -1                 # the cell of the tile a 補杠 adds
         self._drawn = [-1, -1, -1, -1]      # the cell of each seat's drawn tile, as last built
         self._live = -1
-        self._live_rows: dict[int, array] = {}
         #: the table's joker kinds now
         self.jokers: tuple[int, ...] = ()
         self._row(rnd.dealer * SEAT_PLANES + DEALER, 1)
@@ -264,6 +272,10 @@ class TablePlanes:
                     self._melds(seat)
                 for seat in changed.hands:
                     self._hand(seat)
+            live = rnd.live         # the wall changes only with an event (a draw, a burn, a flip)
+            if live != self._live:
+                self._live = live
+                cells[_LIVE_CELL:_LIVE_CELL + 34] = _LIVE_ROWS.get(live) or _live_row(live)
         if len(rnd.entries) != self._entries:
             self._scores()
 
@@ -386,22 +398,13 @@ class TablePlanes:
     def build(self, seat: int, decision: str | None) -> np.ndarray:
         """The planes of ``seat`` now, ``decision`` what the round asks of it (None when
         it asks it nothing): a new array (call :meth:`update` first)."""
-        cells = self._cells
-        rnd = self._round
-        drawn = rnd.seats[seat].last_draw
+        drawn = self._round.seats[seat].last_draw
         cell = -1 if drawn is None else (_OWN_DRAWN + seat) * 34 + drawn
         if cell != self._drawn[seat]:
+            cells = self._cells
             if self._drawn[seat] >= 0:
                 cells[self._drawn[seat]] = 0
             if cell >= 0:
                 cells[cell] = 1
             self._drawn[seat] = cell
-        live = rnd.live
-        if live != self._live:
-            self._live = live
-            cells[_LIVE_CELL:_LIVE_CELL + 34] = self._live_rows.get(live) or self._live_row(live)
-        return self._store.take(_ORDER[seat][decision], 0, None, "clip")
-
-    def _live_row(self, live: int) -> array:
-        found = self._live_rows[live] = array("f", [float(live)]) * 34
-        return found
+        return gather_rows(self._store, _ORDER[seat][decision])
