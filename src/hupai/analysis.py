@@ -56,29 +56,34 @@ def unseen_counts(counts, melds=None, visible=None) -> np.ndarray:
 
 def unseen_list(counts, melds=None, visible=None) -> list[int]:
     """:func:`unseen_counts` as a list (what the kernel's analysis takes)."""
-    # 34 counts are summed faster as lists than by numpy's calls on such small arrays
-    seen = _count_list(counts, "counts")
+    # 34 counts are summed faster as lists than by numpy's calls on such small arrays,
+    # and in one pass
+    rows = [_count_list(counts, "counts")]
     for extra, what in ((melds, "melds"), (visible, "visible")):
         if extra is not None:
             arr = _count_list(extra, what)
             if min(arr) < 0 or max(arr) > 4:
                 raise ValueError(f"{what} counts must be 0-4")
-            seen = [a + b for a, b in zip(seen, arr)]
-    if max(seen) > 4:
-        t = next(t for t, n in enumerate(seen) if n > 4)
-        raise ValueError(f"{seen[t]} copies of {tiles.tile_name(t)} held and seen; only 4 exist")
-    return [4 - n for n in seen]
+            rows.append(arr)
+    if len(rows) == 3:
+        unseen = [4 - a - b - c for a, b, c in zip(*rows)]
+    else:
+        unseen = [4 - sum(col) for col in zip(*rows)]
+    if min(unseen) < 0:
+        t = next(t for t, n in enumerate(unseen) if n < 0)
+        raise ValueError(f"{4 - unseen[t]} copies of {tiles.tile_name(t)} held and seen; only 4 exist")
+    return unseen
 
 
 def _count_list(counts, what: str) -> list[int]:
     """``_whole_counts(counts, what).tolist()``; 34 counts that are an integer array of
     the two types the library makes (int64, uint8) are read as they are."""
-    if type(counts) is np.ndarray and counts.dtype in _PLAIN_INTS and counts.shape == (34,):
+    if type(counts) is np.ndarray and (counts.dtype is _INT64 or counts.dtype is _UINT8) and counts.shape == (34,):
         return counts.tolist()
     return _whole_counts(counts, what).tolist()
 
 
-_PLAIN_INTS = (np.dtype(np.int64), np.dtype(np.uint8))
+_INT64, _UINT8 = np.dtype(np.int64), np.dtype(np.uint8)
 
 
 def _whole_counts(counts, what: str) -> np.ndarray:
