@@ -439,11 +439,13 @@ def test_a_hand_of_special_tiles_lays_one_out_without_replacement():
 
 # ---------------------------------------------------------------- 海底, 荒莊
 
-def _haidi_round() -> Round:
-    """Seat 1 碰s 5m and waits on 8s, whose last copy is the last drawable tile; every
-    special tile is in unopened hands, so only seat 1 can ever win."""
+def _haidi_round(**options) -> Round:
+    """Seat 1 碰s 5m and waits on 8s, whose last copy is the last drawable tile (or,
+    with ``back``, the first replacement); every special tile is in unopened hands, so
+    only seat 1 can ever win."""
+    last = {} if options.get("back") else {71: "8s"}
     rnd = make_round({0: "5m8s7z7z2z2z1m3m4m6m9p5z6z3p", 1: "5m5m123p456p789s8s9m",
-                      2: "4s7z7z2z2z1s1s1s2s3s9p9p3z"}, at={67: "5m", 68: "1s", 71: "8s"})
+                      2: "4s7z7z2z2z1s1s1s2s3s9p9p3z"}, at={67: "5m", 68: "1s", **last}, **options)
     rnd.step(discard("5m"))
     respond(rnd, {1: meld("peng", "5m5m5m")})
     rnd.step(discard("9m"))
@@ -512,6 +514,25 @@ def test_the_dealer_who_wins_deals_again():
     rnd.step(WIN)
     respond(rnd, {})
     assert rnd.win_events[0].winners == (0,) and rnd.next_dealer == 0
+
+
+def test_a_kong_in_the_last_four_under_drawable_1():
+    """wuhan_flow_kong_cutoff drawable_1: a kong may be made while a tile is left (D ≥ 1),
+    its replacement then one of the 海底 draws (win or pass, A-L85), so 杠上開花 (A-L87)
+    and 海底撈 (A-L85) come together (flow §7); under drawable_5, the default, the 4th 5m
+    drawn at D = 4 makes no 蓄杠."""
+    assert meld("bugang", "5m5m5m5m") not in _haidi_round(back="8s").legal_actions()
+    rnd = _haidi_round(back="8s", flow_kong_cutoff="drawable_1")
+    assert rnd.to_act == 1 and rnd.live == 4
+    rnd.step(meld("bugang", "5m5m5m5m"))
+    respond(rnd, {})
+    assert rnd.events[-1] == {"type": "draw", "seat": 1, "tile": "8s", "replacement": True}
+    assert rnd.decision == "haidi" and rnd.legal_actions() == [WIN, PASS]
+    rnd.step(WIN)
+    event = win_event(rnd)
+    assert {"杠上開花", "海底撈"} <= set(event["patterns"])
+    assert win_payout(rnd) == event["value"] and conserved(rnd)
+    assert replay(rnd.record()).record() == rnd.record()
 
 
 # ---------------------------------------------------------------- options of the flow
@@ -691,6 +712,19 @@ def test_random_rounds_under_the_single_tile_kong_options(options):
         assert replaced[False, False] >= 20 and not replaced[True, False] and not replaced[True, True]
     else:                                           # never a replacement right after a claim
         assert replaced[True, False] >= 20 and not replaced[True, True]
+
+
+def test_random_rounds_under_drawable_1():
+    """wuhan_flow_kong_cutoff drawable_1: 100 seeded rounds of random legal actions keep
+    every invariant and replay to the same record."""
+    rules = wuhan.WuhanRules(flow_kong_cutoff="drawable_1")
+    for seed in range(100):
+        rnd = Round("wuhan", rules, seed=seed, dealer=seed % 4)
+        rng = random.Random(seed)
+        while not rnd.done:
+            rnd.step(rng.choice(rnd.legal_actions()))
+        _check_round(rnd)
+        assert replay(rnd.record()).record() == rnd.record()
 
 
 def test_biased_random_rounds_win_in_every_way():

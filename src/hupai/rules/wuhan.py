@@ -68,6 +68,7 @@ class WuhanRules(RegionFlags):
         "flow_haidi_reserve": (10, 0), "flow_replacement_source": ("tail", "front"),
         "flow_kongs_after_claim": ("special_only", "all", "none"),
         "flow_special_kong_discard": ("is_kong", "turn_ending_discard"),
+        "flow_kong_cutoff": ("drawable_5", "drawable_1"),
         "flow_claim_priority": ("hu_pengkong_chi", "seat_order"), "flow_chi_swap": ("allowed", "forbidden"),
         "flow_guoshui_measure": ("total_received", "winner_multiplier"),
         "flow_robbed_kong": ("reverts_to_peng", "counts_as_kong"),
@@ -100,6 +101,7 @@ class WuhanRules(RegionFlags):
     flow_replacement_source: str = "tail"            # A-L87, B-一.9.7 "補牌" (no position): usual practice
     flow_kongs_after_claim: str = "special_only"     # A-L15 "隨時", B-一.6: single-tile kongs only
     flow_special_kong_discard: str = "is_kong"       # A-L15 "打出來也是杠牌", A-L87 杠开: with its replacement
+    flow_kong_cutoff: str = "drawable_5"             # A-L85 "此時不能打出不能杠": no kong's replacement is a 海底 tile
     flow_claim_priority: str = "hu_pengkong_chi"     # silent: 胡 > 碰/杠 > 吃
     flow_chi_swap: str = "allowed"                   # silent: the claimed kind may be discarded
     flow_guoshui_measure: str = "total_received"     # B-二.2.5 "胡牌翻数大于前一家"

@@ -264,7 +264,9 @@ class Round:
 
     def _draw(self, seat: int, replacement: bool = False) -> None:
         wall, const = self.wall, self._const
-        haidi = not replacement and wall.live <= const.last_draws
+        # one of the last draws (Wuhan's 海底), a kong's replacement too where a kong may
+        # come that late: the drawer wins or passes
+        haidi = wall.live <= const.last_draws
         t = wall.take_back() if replacement and const.replacement_from_back else wall.take_front()
         s = self.seats[seat]
         s.concealed[t] += 1

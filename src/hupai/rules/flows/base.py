@@ -102,7 +102,8 @@ class Flow:
         return 0
 
     def last_draws(self, rules: Any) -> int:
-        """How many final draws are draw-and-win-only (Wuhan's 海底 phase)."""
+        """How many final draws are draw-and-win-only (Wuhan's 海底 phase), a kong's
+        replacement among them."""
         return 0
 
     def kong_min_live(self, rules: Any) -> int:

@@ -27,7 +27,9 @@ if TYPE_CHECKING:
 __all__ = ["WuhanFlow", "FLOW"]
 
 _HAIDI_DRAWS = 4        # 海底: "摸最后4張牌時自摸" (A-L85, B-一.9.6)
-_KONG_MIN_LIVE = 5      # a kong's replacement is never a 海底 tile (flow §1, kong cutoff)
+#: The fewest live tiles a kong needs, by ``flow_kong_cutoff``: D ≥ 5 keeps every
+#: replacement out of the 海底 phase (flow §1); drawable_1 lets it be a 海底 draw
+_KONG_MIN_LIVE = {"drawable_5": 5, "drawable_1": 1}
 _SUITED_258 = frozenset(t for t in range(HONORS) if t % 9 in (1, 4, 7))
 _HONOUR_KINDS = frozenset(range(HONORS, 34))
 _KINDS = range(34)
@@ -76,7 +78,7 @@ class WuhanFlow(DealOptions, Flow):
 
     def kong_min_live(self, rules: Any) -> int:
         # D ≥ 5: "此時不能打出不能杠" in the last four (A-L85), so no replacement is a 海底 tile
-        return _KONG_MIN_LIVE
+        return _KONG_MIN_LIVE[rules.flow_kong_cutoff]
 
     def after_deal(self, rnd: "Round") -> None:
         # the lone tile after the deal is turned face up, out of play (B-一.3, B-一.4, A-L27)
@@ -196,7 +198,8 @@ class WuhanFlow(DealOptions, Flow):
         counts = rnd.seats[seat].concealed
         found = self._tiles(rnd)
         held = [t for t in found.special_order if counts[t]]
-        if not held or (rnd.live >= _KONG_MIN_LIVE and not self._no_kong_after_claim(rnd)):
+        if not held or (rnd.live >= _KONG_MIN_LIVE[rnd.rules.flow_kong_cutoff]
+                        and not self._no_kong_after_claim(rnd)):
             return held
         only_special = sum(counts) == sum(counts[t] for t in held)
         return held if only_special else []
@@ -269,9 +272,10 @@ class WuhanFlow(DealOptions, Flow):
                          discarder_ready=self._discarder_ready(rnd, ctx))
 
     def _haidi(self, rnd: "Round", ctx: WinContext) -> bool:
-        """A 海底撈 self-draw: a normal draw made with D ≤ 4 (A-L85, flow §1), so the wall
-        now holds fewer than four drawable tiles."""
-        return ctx.source == "draw" and rnd.live < self.last_draws(rnd.rules)
+        """A 海底撈 self-draw: a draw made with D ≤ 4 (A-L85, flow §1), so the wall now
+        holds fewer than four drawable tiles; a kong's replacement only under
+        ``flow_kong_cutoff`` drawable_1 (杠開 with 海底撈, flow §7)."""
+        return ctx.source in ("draw", "replacement") and rnd.live < self.last_draws(rnd.rules)
 
     def _losers(self, rnd: "Round", ctx: WinContext, labels: dict[int, str]) -> tuple[Loser, ...]:
         """The three others, each with his own fans (A-L105, A-L109, B-三.A): opened and
