@@ -289,3 +289,32 @@ def test_xiqian_is_settled_at_the_end_with_the_three_others():
                     assert all(p.amount == amount.amount for p in e.payments)
                 found += 1
     assert found >= 3
+
+
+def test_xiqian_counts_ghosts_held_at_the_end_under_held_at_end():
+    """luzhou_flow_xiqian_count: 喜錢 (L129) counts every ghost a seat received, a
+    discarded one too ("摸到", dealt_and_drawn); under held_at_end only those in its hand
+    at the end.  Seat 1 is dealt five 紅中 beside all three suits (a 花豬 that cannot win,
+    L35), throws one 紅中 away (a dead discard, L19), then every tile it draws."""
+    hands = {0: "1m2m3m4m5m6m7m8m9m1p2p3p4p5p", 1: "7z7z7z7z7z1m9m1p9p1s5s9s3m"}
+    paid = {}
+    for count in ("dealt_and_drawn", "held_at_end"):
+        rules = _options(ghost_count=8, flow_xiqian_count=count)
+        rnd = Round("luzhou", rules, wall=chosen_wall("luzhou", hands, rules=rules))
+        thrown = False
+        while not rnd.done:
+            legal = rnd.legal_actions()
+            if rnd.to_act == 1 and not thrown and D("7z") in legal:
+                rnd.step(D("7z"))
+                thrown = True
+            elif PASS in legal:
+                rnd.step(PASS)
+            else:
+                drawn = rnd.seats[rnd.to_act].last_draw
+                rnd.step(D(tiles.tile_name(drawn)) if drawn is not None else legal[-1])
+        held = rnd.seats[1].concealed[tiles.RED] + sum(m.tiles.count(tiles.RED) for m in rnd.seats[1].melds)
+        assert thrown and rnd.seats[1].received.count(tiles.RED) == 5 and held == 4
+        paid[count] = [e for e in rnd.entries if e.cause == "xiqian" and e.seat == 1]
+        assert sum(rnd.net) == 0
+    assert len(paid["dealt_and_drawn"]) == 1 and len(paid["dealt_and_drawn"][0].payments) == 3
+    assert paid["held_at_end"] == []

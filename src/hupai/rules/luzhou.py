@@ -60,6 +60,7 @@ class LuzhouRules(RegionFlags):
         "flow_next_after_win": ("after_last_winner", "after_discarder"), "flow_multirob": ("all", "first_only"),
         "flow_winner_hand": ("revealed", "hidden"), "flow_angang_reveal": ("hidden", "kind"),
         "flow_baopai_lock": ("draw_discard", "none"), "flow_dihu_interrupt": ("any_meld", "none"),
+        "flow_xiqian_count": ("dealt_and_drawn", "held_at_end"),
     }
     __hash__ = RegionFlags.__hash__
 
@@ -93,6 +94,7 @@ class LuzhouRules(RegionFlags):
     flow_baopai_lock: str = "draw_discard"   # L125: a 報牌 hand only draws and discards
     flow_dihu_interrupt: str = "any_meld"    # L115, C17: any earlier 碰 / 杠 voids 地胡
     flow_chajiao_after_last_win: bool = True  # L141 "所有牌摸完": 查叫 also after the last tile is won
+    flow_xiqian_count: str = "dealt_and_drawn"   # L129 "摸到了五個鬼牌": every ghost received counts
 
     def __post_init__(self) -> None:
         self._check_choices()

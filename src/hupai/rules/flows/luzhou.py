@@ -195,7 +195,7 @@ class LuzhouFlow(DealOptions, Flow):
         for k in range(4):
             seat = (rnd.dealer + k) % 4
             s = rnd.seats[seat]
-            ghosts = s.received.count(RED)
+            ghosts = _ghosts_counted(s, rnd.rules)
             others = [LABELS[o] for o in range(4) if o != seat]
             if s.finished:
                 ledger = luzhou.xiqian_collected(LABELS[seat], others, ghosts, rnd.rules)
@@ -204,6 +204,17 @@ class LuzhouFlow(DealOptions, Flow):
             if ledger.transfers:
                 out.append(("xiqian", seat, ledger))
         return out
+
+
+def _ghosts_counted(s: Any, rules: Any) -> int:
+    """The ghosts a seat's 喜錢 counts: every one received this round, the deal's and
+    every draw's, a discarded one too (L129 "摸到", dealt_and_drawn); or, under
+    held_at_end, those in its hand at the end: concealed, in its melds (貼鬼碰, 補杠紅中)
+    and a self-drawn winning ghost held apart."""
+    if rules.flow_xiqian_count == "dealt_and_drawn":
+        return int(s.received.count(RED))
+    in_melds = sum(m.tiles.count(RED) for m in s.melds)
+    return int(s.concealed[RED]) + in_melds + (s.win_tile == RED and s.finished)
 
 
 FLOW = LuzhouFlow()
