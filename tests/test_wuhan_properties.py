@@ -3,9 +3,11 @@ loser at most 400, or a top tier when all three exceed it; 包 pays the three sh
 inputs untouched, nothing settled at the end of the wall, and the best laizi use
 equals brute force over every use of every laizi (each assignment re-scored as a
 natural hand under an indicator whose laizi it does not hold)."""
+import dataclasses
 import itertools
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -180,3 +182,24 @@ def test_ledgers_sum_to_zero_within_the_caps_and_inputs_are_untouched(case):
 def test_end_of_the_wall_settles_nothing(seats, dealer):
     res = wuhan.exhaust(seats, WuhanRules(), dealer=dealer)
     assert not res.ledger and res.next_dealer == dealer
+
+
+@settings(max_examples=150)
+@given(wuhan_situations(), st.sampled_from([{}, {"situational_lifts_laizi_limit": False},
+                                            {"xiaohu_laizi_limit_counts_self_used": False},
+                                            {"qingyise_requires_shape": True}, {"ghost_as_fifth_copy": True},
+                                            {"jianzihu_discard_forbidden": False}]))
+def test_skipping_readings_beyond_the_laizi_limit_changes_no_result(case, flags):
+    """The scorer does not search the readings of two or more laizi as jokers when no
+    big or lifting situational pattern can make them a win; the result is the one of
+    searching every reading."""
+    hand, ctx, rules, kwargs = case
+    rules = dataclasses.replace(rules, **flags)
+    situation = ctx.replace(**{k: v for k, v in kwargs.items() if v is not None})
+    fast = wuhan.score(hand, situation, rules)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(wuhan, "_beyond_limit_may_win", lambda *args: True)
+        slow = wuhan.score(hand, situation, rules)
+    assert (fast.is_win, fast.value, fast.patterns, fast.reason, fast.payments) == \
+        (slow.is_win, slow.value, slow.patterns, slow.reason, slow.payments)
+    assert fast.breakdown == slow.breakdown

@@ -477,11 +477,24 @@ def _readings(full: bytearray, c: _Context, melds: _Melds, n_melds: int, rules: 
         pair258 = r.pair in SUITED_258
         out.append(_Reading(pair258, (_PENGPENG if r.triplets_only and melds.no_chi else 0)
                             | (_QUANQIUREN if c.quanqiuren and pair258 else 0) | hard_bits, True, False))
-    if c.held:
+    if c.held and (c.held == 1 or _beyond_limit_may_win(
+            (_QING if suits in (0, 1, 2, 4) else 0) | (_PENGPENG if melds.no_chi else 0)
+            | (_QUANQIUREN if c.quanqiuren else 0) | (_JIANG if jiang else 0) | (_FENG if feng else 0),
+            c.bits, rules.situational_lifts_laizi_limit)):
         out += _soft_readings(naturals, c, melds, suits, jiang, feng, rules)
     if not rules.qingyise_requires_shape and suits in (1, 2, 4):
         out.append(_Reading(False, _QING, c.held == 0 or _suit_bit(c.laizi) == suits, False))
     return out
+
+
+@functools.lru_cache(maxsize=None)
+def _beyond_limit_may_win(possible: int, context: int, lifted: bool) -> bool:
+    """Whether a reading with two or more laizi as jokers may still be a win: a small win
+    allows one (A-L57-61, B-一.10), so it takes a big pattern, or a situational one where
+    it lifts the limit (C15).  ``possible``: every big-pattern fact some reading of the
+    hand may have; each combination of them is tried with the win's ``context``."""
+    combos = (sub for sub in range(possible + 1) if sub & ~possible == 0)
+    return any(big or (lifted and situ) for big, situ in (_ids(sub | context, PATTERNS) for sub in combos))
 
 
 def _soft_readings(naturals: bytearray, c: _Context, melds: _Melds, suits: int, jiang: bool, feng: bool,
