@@ -22,7 +22,7 @@ non-native byte order) are converted first.
 Options (``seven_pairs``, ``quads_as_two_pairs``, ...) are ``bool`` (a numpy bool is
 accepted); anything else is a TypeError.
 """
-from typing import Literal, Sequence, TypeVar, Union
+from typing import Literal, Sequence, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -84,7 +84,5 @@ def batch_discards(hands: npt.ArrayLike, jokers: _BatchJokers = 0, *, seven_pair
                    threads: int = 1) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.uint64]]: ...
 
 def gather_rows(store: npt.NDArray[np.float32], rows: bytes) -> npt.NDArray[np.float32]: ...
-_Action = TypeVar("_Action", bound=tuple)
-
-def tile_mask(actions: list[_Action], kinds: dict[str, tuple[int, int]],
-              size: int) -> tuple[npt.NDArray[np.int8], bytearray, list[_Action] | None]: ...
+def tile_mask(actions: list, kinds: dict[str, tuple[int, int]],
+              size: int) -> tuple[npt.NDArray[np.int8], bytearray, list[int] | None]: ...

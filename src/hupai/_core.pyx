@@ -1043,33 +1043,43 @@ def gather_rows(cnp.ndarray store not None, bytes rows not None):
 cdef extern from "Python.h":
     PyObject *PyDict_GetItemWithError(object d, object key) except? NULL
     bytearray PyByteArray_FromStringAndSize(const char *string, Py_ssize_t size)
+    char *PyByteArray_AS_STRING(object bytearray)
 
 
 def tile_mask(list actions not None, dict kinds not None, Py_ssize_t size):
-    """``(mask, bits, rest)`` of the list ``actions`` whose index is a tile kind's: each
-    action that is a 3-tuple ``(kind, tiles, "")`` with ``kinds[kind] == (base, count)``
-    and ``tiles`` ``count`` times one int ``t`` 0-33 (``count`` 0: no tiles, ``t`` 0) has
-    the index ``base + t`` (0 to size - 1): a 1 there in ``mask``, a new int8 array of
-    ``size``, and in ``bits``, a new bytearray of the same bytes.  ``rest`` is the other
-    actions in order (None when there are none): what this shape cannot index."""
+    """``(mask, at, rest)`` of the list ``actions`` (at most 255) whose index is a tile
+    kind's: each action that is a 3-tuple ``(kind, tiles, "")`` with ``kinds[kind] ==
+    (base, count)`` and ``tiles`` ``count`` times one int ``t`` 0-33 (``count`` 0: no
+    tiles, ``t`` 0) has the index ``base + t`` (0 to size - 1).  ``mask`` is a new int8
+    array of ``size`` with a 1 at each such index, ``at`` a new bytearray of ``size``
+    with 1 + the position in ``actions`` of the first action of each such index (0
+    elsewhere), ``rest`` the positions of the other actions (None when there are none):
+    what this shape cannot index."""
     if size < 0:
         raise ValueError(f"a mask's size is 0 or more, not {size}")
+    cdef Py_ssize_t n = len(actions), position, index
+    if n > 255:
+        raise ValueError(f"tile_mask takes at most 255 actions, not {n}")
     cdef cnp.npy_intp dim = size
     mask = cnp.PyArray_ZEROS(1, &dim, cnp.NPY_INT8, 0)
     cdef int8_t *cells = <int8_t *>cnp.PyArray_DATA(mask)
+    cdef bytearray at = PyByteArray_FromStringAndSize(NULL, size)
+    cdef unsigned char *first = <unsigned char *>PyByteArray_AS_STRING(at)
+    memset(first, 0, size)
     cdef list rest = None
-    cdef Py_ssize_t index
-    for action in actions:
-        index = _tile_index(action, kinds)
+    for position in range(n):
+        index = _tile_index(actions[position], kinds)
         if index < 0:
             if rest is None:
                 rest = []
-            rest.append(action)
+            rest.append(position)
             continue
         if index >= size:
-            raise ValueError(f"kinds gives {_short(action)} the index {index}, outside 0-{size - 1}")
-        cells[index] = 1
-    return mask, PyByteArray_FromStringAndSize(<const char *>cells, size), rest
+            raise ValueError(f"kinds gives {_short(actions[position])} the index {index}, outside 0-{size - 1}")
+        if not cells[index]:
+            cells[index] = 1
+            first[index] = <unsigned char>(position + 1)
+    return mask, at, rest
 
 
 cdef Py_ssize_t _tile_index(object action, dict kinds) except -2:

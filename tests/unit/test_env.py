@@ -212,10 +212,12 @@ def _legal_indices(rnd: Round) -> dict:
     actions whose index is a kind's), checked against action_index of each, one by one."""
     log = rnd.discard_log
     claim = actions.Claim(log[-1][1] if log else None, tuple(rnd.flow.jokers(rnd)))
-    legal = actions.legal_indices(rnd.legal_actions(), lambda: claim)
+    given = rnd.legal_actions()
+    legal = actions.legal_indices(given, lambda: claim)
     found = {i: legal.action(i) for i in legal.indices()}
-    assert found == {actions.action_index(a, claim): a for a in rnd.legal_actions()}
-    assert legal.mask.tolist() == list(legal.bits) == [int(i in found) for i in range(ACTION_SIZE)]
+    assert found == {actions.action_index(a, claim): a for a in given}
+    assert all(any(a is b for b in given) for a in found.values())     # the engine's own objects
+    assert legal.mask.tolist() == [int(p > 0) for p in legal.at] == [int(i in found) for i in range(ACTION_SIZE)]
     return found
 
 
@@ -277,11 +279,11 @@ def test_the_compiled_mask_indexes_what_has_the_shape_and_leaves_the_rest():
              ("chi", (1, 2, 3), ""), ("discard", (True,), ""), ("discard", (-1,), ""), ("discard",), 5, "discard",
              actions.Action("discard", (9,)), ("discard", (5,), "")]
     before = list(given)
-    mask, bits, rest = _core.tile_mask(given, kinds, ACTION_SIZE)
+    mask, at, rest = _core.tile_mask(given, kinds, ACTION_SIZE)
     assert given == before and mask.dtype == np.int8 and mask.shape == (ACTION_SIZE,)
-    assert np.flatnonzero(mask).tolist() == [5, 9, 34 + 7, 381] and bytes(bits) == mask.tobytes()
-    assert rest == [a for a in given if a not in (("discard", (5,), ""), ("angang", (7, 7, 7, 7), ""),
-                                                  ("win", (), ""), ("discard", (9,), ""))]
+    assert np.flatnonzero(mask).tolist() == [5, 9, 34 + 7, 381]
+    assert {i: p for i, p in enumerate(at) if p} == {5: 1, 9: 15, 34 + 7: 5, 381: 7}    # 1 + the first position
+    assert rest == [1, 2, 3, 5, 7, 8, 9, 10, 11, 12, 13]
     assert _core.tile_mask([("discard", (1,), "")], kinds, 2)[2] is None
     with pytest.raises(ValueError, match="outside 0-1"):
         _core.tile_mask([("discard", (3,), "")], kinds, 2)
@@ -292,6 +294,8 @@ def test_the_compiled_mask_indexes_what_has_the_shape_and_leaves_the_rest():
             _core.tile_mask([("discard", (1,), "")], bad, 10)
     with pytest.raises(TypeError):
         _core.tile_mask((("discard", (1,), ""),), kinds, 10)
+    with pytest.raises(ValueError, match="at most 255 actions"):
+        _core.tile_mask([("pass", (), "")] * 256, kinds, ACTION_SIZE)
 
 
 def test_the_compiled_gather_is_numpy_take():

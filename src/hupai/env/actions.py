@@ -210,21 +210,6 @@ _INDEX_OF: dict[str, Callable[[Action, Claim], int]] = {
 DISCARD_ACTIONS = tuple(Action("discard", (t,)) for t in range(_KINDS))
 
 
-def _fixed_actions() -> list[Action | None]:
-    """The action of every index whose action does not depend on the state (None for
-    the others: claims and 補杠)."""
-    out: list[Action | None] = [None] * ACTION_SIZE
-    for t in range(_KINDS):
-        out[DISCARD + t] = DISCARD_ACTIONS[t]
-        out[ANGANG + t] = Action("angang", (t,) * 4)
-        out[SPECIAL + t] = Action("special_kong", (t,))
-    out[WIN], out[PASS] = Action("win"), Action("pass")
-    for what, index in _DECLARE_INDEX.items():
-        out[index] = Action("declare", (), what)
-    return out
-
-
-_FIXED_ACTION = _fixed_actions()
 #: The actions whose index is a block's start plus their tiles' kind (:func:`hupai._core.tile_mask`):
 #: type → (the block's start, how many tiles of that kind the action has)
 _TILE_KINDS = {"discard": (DISCARD, 1), "angang": (ANGANG, 4), "special_kong": (SPECIAL, 1), "win": (WIN, 0),
@@ -232,18 +217,19 @@ _TILE_KINDS = {"discard": (DISCARD, 1), "angang": (ANGANG, 4), "special_kong": (
 
 
 class Legal:
-    """The legal actions of one state by index: ``mask`` (int8, 1 where legal), ``bits``
-    (the same bytes in a bytearray of its own, for :meth:`action`: ``mask`` is handed out
-    in an observation and may be changed there) and ``others``, the actions of the legal
-    indices whose action depends on the state (claims, 補杠).  An env keeps one and
-    :meth:`read` s each state into it."""
+    """The legal actions of one state by index: ``actions`` (the engine's list), ``mask``
+    (int8, 1 where legal) and ``at`` (a bytearray: 1 + the position in ``actions`` of
+    the action of each legal index, 0 elsewhere; its own bytes, since ``mask`` is handed
+    out in an observation and may be changed there).  The action of an index is the
+    engine's own object, which its ``Round.step`` finds first.  An env keeps one Legal
+    and :meth:`read` s each state into it."""
 
-    __slots__ = ("bits", "mask", "others")
+    __slots__ = ("actions", "at", "mask")
 
     def __init__(self) -> None:
+        self.actions: list[Action] = []
         self.mask = np.zeros(ACTION_SIZE, dtype=np.int8)
-        self.bits = bytearray(ACTION_SIZE)
-        self.others: dict[int, Action] = {}
+        self.at = bytearray(ACTION_SIZE)
 
     def read(self, actions: list[Action], claim: Callable[[], Claim]) -> None:
         """The indices of the legal ``actions`` of one state (equal actions share their
@@ -252,37 +238,34 @@ class Legal:
         Discards, kongs of a kind, win and pass are indexed in compiled code (every step
         has them), the others (claims, 補杠, declarations, and what the layout cannot
         index) here."""
-        self.mask, self.bits, rest = tile_mask(actions, _TILE_KINDS, ACTION_SIZE)
-        if rest is None:
-            if self.others:
-                self.others = {}
-            return
-        others: dict[int, Action] = {}
-        context = claim()
-        for a in rest:
-            i = action_index(a, context)
-            known = _FIXED_ACTION[i]
-            if known is None:
-                known = others.setdefault(i, a)
-            if known != a:
-                raise RuntimeError(f"the env's action space gives {short(str(known))} and {short(str(a))} "
-                                   f"one index ({i})")
-            self.mask[i] = self.bits[i] = 1
-        self.others = others
+        self.actions = actions
+        self.mask, self.at, rest = tile_mask(actions, _TILE_KINDS, ACTION_SIZE)
+        if rest is not None:
+            self._index(rest, claim())
+
+    def _index(self, positions: list[int], claim: Claim) -> None:
+        actions, at = self.actions, self.at
+        for p in positions:
+            a = actions[p]
+            i = action_index(a, claim)
+            if at[i] and actions[at[i] - 1] != a:
+                raise RuntimeError(f"the env's action space gives {short(str(actions[at[i] - 1]))} and "
+                                   f"{short(str(a))} one index ({i})")
+            if not at[i]:
+                at[i] = p + 1
+                self.mask[i] = 1
 
     def action(self, index: int) -> Action | None:
         """The legal action ``index`` (0 to ACTION_SIZE - 1) stands for, or None."""
-        if not self.bits[index]:
-            return None
-        found = _FIXED_ACTION[index]
-        return found if found is not None else self.others[index]
+        p = self.at[index]
+        return self.actions[p - 1] if p else None
 
     def indices(self) -> list[int]:
-        return [i for i, legal in enumerate(self.bits) if legal]
+        return [i for i, p in enumerate(self.at) if p]
 
     def new_mask(self) -> np.ndarray:
         """A new copy of the mask (``mask`` may have been handed out)."""
-        return np.frombuffer(bytearray(self.bits), dtype=np.int8)
+        return np.frombuffer(bytes(map(bool, self.at)), dtype=np.int8).copy()
 
 
 def legal_indices(actions: list[Action], claim: Callable[[], Claim]) -> Legal:
