@@ -318,7 +318,8 @@ class Round:
                 options += [Action("angang", k) for k in f.angang_options(self, seat)]
             if s.melds:                  # a 補杠 adds to a 碰 of one's own
                 options += [Action("bugang", k) for k in f.bugang_options(self, seat)]
-        options += [Action("special_kong", (t,)) for t in f.special_kong_options(self, seat)]
+        if const.special_kongs:
+            options += [Action("special_kong", (t,)) for t in f.special_kong_options(self, seat)]
         options += [_DISCARD[t] for t in f.discardable(self, seat)]
         if not options:
             raise ValueError(f"seat {seat} holding {tiles.format(np.frombuffer(bytes(s.concealed), np.uint8))} "
@@ -392,7 +393,7 @@ class Round:
         self.first_turn = False
         self.discard_log.append((seat, tile))
         self._event({"type": "discard", "seat": seat, "tile": _NAME[tile]})
-        what = self.flow.discard_declarations(self, seat)
+        what = self._const.discard_declarations and self.flow.discard_declarations(self, seat)
         if what:
             options = [Action("declare", (), w) for w in what] + [PASS]
             self._pending = _Pending("declare", [seat], {seat: options}, tile=tile, from_seat=seat)
@@ -400,14 +401,13 @@ class Round:
         self._responses(seat, tile)
 
     def _responses(self, discarder: int, tile: int) -> None:
-        f = self.flow
-        if f.dead_discard(self, tile):
+        f, const = self.flow, self._const
+        if const.dead_discards and f.dead_discard(self, tile):
             self._next_turn(discarder)
             return
         order: list[int] = []
         options: dict[int, list[Action]] = {}
         wins: dict[int, Found] = {}
-        const = self._const
         last = self.wall.live <= 0 and not const.last_discard_claims
         seats = self.seats
         for k in (1, 2, 3):
@@ -433,7 +433,7 @@ class Round:
                     opts.extend(map(_PENG, f.peng_options(self, seat, tile)))
                     if self.wall.live >= const.kong_min_live and f.minggang_allowed(self, seat, tile):
                         opts.append(Action("minggang", (tile,) * 4))
-                if k == 1:
+                if k == 1 and const.chi:
                     opts.extend(map(_CHI, f.chi_options(self, seat, tile, discarder)))
             if opts:
                 opts.append(PASS)

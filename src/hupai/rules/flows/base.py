@@ -62,6 +62,12 @@ class FlowConstants(NamedTuple):
     burns: bool
     kongs_after_claim: bool
     last_discard_claims: bool
+    # which of the hooks that answer "never" by default (no single-tile kongs, no 吃, no
+    # dead discards, no declarations after a discard) the flow gives answers of its own
+    special_kongs: bool
+    chi: bool
+    dead_discards: bool
+    discard_declarations: bool
 
 
 class Flow:
@@ -71,10 +77,16 @@ class Flow:
     (:meth:`constants`)."""
 
     def constants(self, rules: Any) -> FlowConstants:
-        """The rules-only hooks' answers for a round under ``rules``."""
+        """The rules-only hooks' answers for a round under ``rules``, and which of the
+        hooks whose default never offers anything this flow redefines (the engine does
+        not ask the others)."""
+        def own(hook: str) -> bool:
+            return getattr(type(self), hook) is not getattr(Flow, hook)
         return FlowConstants(int(self.kong_min_live(rules)), int(self.last_draws(rules)),
                              bool(self.replacement_from_back(rules)), bool(self.burns(rules)),
-                             bool(self.kongs_after_claim(rules)), bool(self.last_discard_claims(rules)))
+                             bool(self.kongs_after_claim(rules)), bool(self.last_discard_claims(rules)),
+                             own("special_kong_options"), own("chi_options"), own("dead_discard"),
+                             own("discard_declarations"))
 
     # ---------------------------------------------------------------- tiles and wall
 
