@@ -238,7 +238,7 @@ class TableEnv(AECEnv):
             raise RuntimeError("reset() first: no round is being played")
         if seat != self._to_act:
             return {"observation": planes.build(seat, None), "action_mask": np.zeros(ACTION_SIZE, dtype=_INT8)}
-        legal = self._legal_now()
+        legal = self._legal if self._legal_known else self._legal_now()
         if self._mask_given:        # the first observation has the mask itself, and may change it
             mask = legal.new_mask()
         else:
@@ -267,7 +267,7 @@ class TableEnv(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        legal = self._legal_now()
+        legal = self._legal if self._legal_known else self._legal_now()
         chosen = legal.action(action) if type(action) is int and 0 <= action < ACTION_SIZE else None
         if chosen is None:
             chosen = self.action(action)        # a numpy integer, or the error that names the problem
