@@ -11,6 +11,7 @@ from hupai import tiles
 from hupai.rules import guiyang
 from hupai.rules.guiyang import GuiyangRules
 from hupai.table import PASS, WIN, Action, Round
+from hupai.table.record import replay
 
 
 def table(hands, draws="", back="", rules=None, dealer=0):
@@ -389,6 +390,44 @@ def test_a_kong_is_paid_only_to_a_ready_owner(requires_ready):
     dou = [(e.seat, paid(e)) for e in entries(rnd, "dou")]
     expected = [(0, {(1, 0): 2, (2, 0): 2, (3, 0): 2}), (2, {(0, 2): 2, (1, 2): 2, (3, 2): 2})]
     assert dou == (expected[:1] if requires_ready else expected)
+
+
+@pytest.mark.parametrize("timing", ["any_time", "at_once"])
+def test_a_kong_chance_let_pass_earns_no_dou_under_at_once(timing):
+    """guiyang_flow_kong_timing at_once (篇四): "必须即时闷，有闷不闷，再闷的时候就不算豆
+    （杠钱），只算通行证" (L325-329): the dealer lets his first-turn 闷豆 of 2p pass, makes it
+    a go-round later, and it stands as a kong but earns no 豆; under any_time (v1-v3,
+    no limit) it earns the 闷豆."""
+    hands = {0: "2222p123m456m789m5s", 1: "234s456s345p678p9p", 2: "777s147m358p369m1s",
+             3: "248m369p3m6m4s1p6s8s5m"}
+    rnd = table(hands, draws="9m7s2s8m9p", back="1p3p", rules=GuiyangRules(flow_kong_timing=timing))
+    assert kong("angang", "2p") in [a.to_dict() for a in rnd.legal_actions()]
+    play(rnd, [discard("5s")])
+    play(drawn_until(rnd, 0), [kong("angang", "2p"), discard("1p")])
+    assert WIN in drawn_until(rnd, 1).legal_actions()
+    play(rnd, [WIN])
+    assert ready(rnd, 0) and rnd.seats[0].melds[0].kind == "angang"
+    dou = [(e.seat, paid(e)) for e in entries(rnd, "dou")]
+    assert dou == ([] if timing == "at_once" else [(0, {(1, 0): 2, (2, 0): 2, (3, 0): 2})])
+    assert replay(rnd.record()).net == rnd.net
+
+
+def test_random_rounds_under_kong_timing_at_once():
+    """guiyang_flow_kong_timing at_once: 100 seeded rounds of random legal actions settle
+    zero-sum, replay to the same record, and some kongs made after a chance let pass
+    earn no 豆."""
+    rules = GuiyangRules(flow_kong_timing="at_once")
+    unpaid = 0
+    for seed in range(100):
+        rnd = Round("guiyang", rules, seed=seed)
+        rng = random.Random(seed)
+        while not rnd.done:
+            rnd.step(rng.choice(rnd.legal_actions()))
+        assert sum(rnd.net) == 0
+        assert replay(rnd.record()).record() == rnd.record()
+        missed = rnd.memo.get("missed_kongs", set())
+        unpaid += sum((seat, rnd.seats[seat].melds[i].tiles[-1]) in missed for seat, i in rnd.kongs)
+    assert unpaid >= 5
 
 
 # ---------------------------------------------------------------- 跟张 and what others see

@@ -75,6 +75,7 @@ class GuiyangRules(RegionFlags):
         "flow_exhaust_dealer": ("by_table", "stays", "by_ready"),
         "flow_genzhang_repeat": ("first_only", "doubling"),
         "flow_angang_reveal": ("kind", "hidden"),
+        "flow_kong_timing": ("any_time", "at_once"),
     }
     __hash__ = RegionFlags.__hash__
 
@@ -114,6 +115,7 @@ class GuiyangRules(RegionFlags):
     flow_chicken_requires_ready: bool = True     # 鸡 only to ready seats (L91, L208); false: v3 L304
     flow_genzhang_repeat: str = "first_only"     # 跟张 once (L100); "doubling" (L101)
     flow_angang_reveal: str = "kind"             # a 闷豆's kind is seen (v4 L334); "hidden"
+    flow_kong_timing: str = "any_time"           # v1-v3 set no limit; "at_once": 篇四's 通行证 (L325-329)
 
     def __post_init__(self) -> None:
         self._check_choices()

@@ -133,8 +133,8 @@ class Round:
         self.win_events: list[WinEvent] = []
         self.wins: list[Found] = []     # every win, in order: what was scored
         self.flips: dict[str, int] = {}
-        # what the flow derives once per round from facts that no longer change (Wuhan:
-        # the laizi of the flipped indicator), so its hooks need not derive it every step
+        # what the flow keeps for the round: facts it derives once (Wuhan: the laizi of
+        # the flipped indicator) and records of its own (Guiyang: kong chances let pass)
         self.memo: dict[str, Any] = {}
         self.burnt: list[int] = []
         self.kongs: list[tuple[int, int]] = []     # (seat, meld index) of every kong that stood, in order
@@ -215,6 +215,8 @@ class Round:
             raise ValueError(f"seat {seat} may not {short(str(action))} now; legal: "
                              f"{short(', '.join(str(a) for a in p.options[seat]))}")
         p.answers[seat] = action
+        if self._const.choices:
+            self.flow.on_choice(self, seat, action, p.options[seat])
         if len(p.answers) < len(p.order):
             return
         self._pending = None

@@ -68,6 +68,7 @@ class FlowConstants(NamedTuple):
     chi: bool
     dead_discards: bool
     discard_declarations: bool
+    choices: bool           # the flow follows each choice (on_choice)
 
 
 class Flow:
@@ -86,7 +87,7 @@ class Flow:
                              bool(self.replacement_from_back(rules)), bool(self.burns(rules)),
                              bool(self.kongs_after_claim(rules)), bool(self.last_discard_claims(rules)),
                              own("special_kong_options"), own("chi_options"), own("dead_discard"),
-                             own("discard_declarations"))
+                             own("discard_declarations"), own("on_choice"))
 
     # ---------------------------------------------------------------- tiles and wall
 
@@ -240,6 +241,11 @@ class Flow:
     def chi_options(self, rnd: "Round", seat: int, tile: int, discarder: int) -> list[tuple[int, ...]]:
         """The 吃 the seat may make (default: none; Wuhan's 下家 may)."""
         return []
+
+    def on_choice(self, rnd: "Round", seat: int, action: Any, offered: Sequence[Any]) -> None:
+        """The seat took ``action`` of the ``offered`` legal actions (before the round
+        acts on it): a flow that remembers chances let pass records them here, in
+        ``rnd.memo`` (Guiyang's 通行证 kongs).  Default: nothing."""
 
     def lapsed_claim(self, rnd: "Round", seat: int, action: Any, discarder: int) -> Optional[Ledger]:
         """What a claim that lapsed because of a win on the same discard still pays,

@@ -29,6 +29,8 @@ _DOU_REASON = {ANGANG: "闷豆 (L177-180)", BUGANG: "转弯豆 (L181-184)", MING
 #: what the robbed konger loses beyond the robbed kong, per write-up (flow §6)
 _ROBBED_VOID_BY_TABLE = {"v1": "yifei", "v2": "kong_only", "v3": "kong_only"}
 _EXHAUST_DEALER_BY_TABLE = {"v1": "stays", "v2": "stays", "v3": "by_ready"}
+#: the round memo's (seat, kind) of every kong chance let pass under kong_timing at_once
+_MISSED = "missed_kongs"
 
 
 class _Voids(NamedTuple):
@@ -103,6 +105,16 @@ class GuiyangFlow(DealOptions, Flow):
         if t is None or rnd.seats[seat].concealed[t] != 4 or not _waits_kept(rnd, seat, t, 4):
             return []
         return [(t,) * 4]
+
+    def on_choice(self, rnd: "Round", seat: int, action: Any, offered: Sequence[Any]) -> None:
+        # 篇四 (kong_timing at_once): "必须即时闷，有闷不闷，再闷的时候就不算豆（杠钱），只算通行证"
+        # (L325-329), 转弯豆 and 点豆 alike ("不可先碰后杠"): a kong offered and not made
+        # now (a discard, a pass, a 碰 instead) makes any later kong of its kind earn no 豆
+        if rnd.rules.flow_kong_timing != "at_once" or action.type in _KONG_EVENTS:
+            return
+        let_pass = {(seat, a.tiles[-1]) for a in offered if a.type in _KONG_EVENTS}
+        if let_pass:
+            rnd.memo.setdefault(_MISSED, set()).update(let_pass)
 
     def minggang_allowed(self, rnd: "Round", seat: int, tile: int) -> bool:
         # 点豆 (L173-175); a 报听 seat's only if its waits stay (flow §4, §5.1)
@@ -344,6 +356,7 @@ def _voids(rnd: "Round") -> _Voids:
             no_dou.add(loser)             # L330
     if len(event.winners) == 3 and loser is not None and rules.flow_multiwin_discarder_dou == "void":
         no_dou.add(loser)                 # 一炮三响 (L331, L333, L356)
+    kongs |= rnd.memo.get(_MISSED, set())     # 通行证 kongs (L325-329): no 豆 money
     return _Voids(frozenset(barred), frozenset(no_dou), frozenset(kongs))
 
 
