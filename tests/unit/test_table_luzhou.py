@@ -318,3 +318,29 @@ def test_xiqian_counts_ghosts_held_at_the_end_under_held_at_end():
         assert sum(rnd.net) == 0
     assert len(paid["dealt_and_drawn"]) == 1 and len(paid["dealt_and_drawn"][0].payments) == 3
     assert paid["held_at_end"] == []
+
+
+def test_a_kong_let_pass_is_gone_under_kong_timing_at_once():
+    """luzhou_flow_kong_timing: a 內杠 (L37) may wait for any later own turn (any_time,
+    L41, L43); under at_once it is made at the first decision that offers it, or never.
+    The dealer holds four 5m from the deal and discards instead; a go-round later the
+    內杠 is offered again under any_time only; the round still settles zero-sum and
+    replays."""
+    from hupai.table.record import replay
+    hands = {0: "5m5m5m5m1p2p3p7p8p9p2s4s6s8s"}
+    for timing, offered_again in (("any_time", True), ("at_once", False)):
+        rules = _options(flow_kong_timing=timing)
+        rnd = Round("luzhou", rules, wall=chosen_wall("luzhou", hands, rules=rules))
+        _skip_declarations(rnd)
+        angang = Action("angang", T("5m5m5m5m"))
+        assert angang in rnd.legal_actions()
+        rnd.step(D("8s"))
+        while not (rnd.to_act == 0 and rnd.decision == "turn"):
+            legal = rnd.legal_actions()
+            rnd.step(PASS if PASS in legal else D(tiles.tile_name(rnd.seats[rnd.to_act].last_draw)))
+        assert (angang in rnd.legal_actions()) == offered_again
+        while not rnd.done:
+            legal = rnd.legal_actions()
+            drawn = rnd.seats[rnd.to_act].last_draw
+            rnd.step(PASS if PASS in legal else D(tiles.tile_name(drawn)) if drawn is not None else legal[-1])
+        assert sum(rnd.net) == 0 and replay(rnd.record()).record() == rnd.record()

@@ -61,6 +61,7 @@ class LuzhouRules(RegionFlags):
         "flow_winner_hand": ("revealed", "hidden"), "flow_angang_reveal": ("hidden", "kind"),
         "flow_baopai_lock": ("draw_discard", "none"), "flow_dihu_interrupt": ("any_meld", "none"),
         "flow_xiqian_count": ("dealt_and_drawn", "held_at_end"),
+        "flow_kong_timing": ("any_time", "at_once"),
     }
     __hash__ = RegionFlags.__hash__
 
@@ -95,6 +96,7 @@ class LuzhouRules(RegionFlags):
     flow_dihu_interrupt: str = "any_meld"    # L115, C17: any earlier 碰 / 杠 voids 地胡
     flow_chajiao_after_last_win: bool = True  # L141 "所有牌摸完": 查叫 also after the last tile is won
     flow_xiqian_count: str = "dealt_and_drawn"   # L129 "摸到了五個鬼牌": every ghost received counts
+    flow_kong_timing: str = "any_time"       # L41, L43: a 補杠 / 內杠 on any later own turn
 
     def __post_init__(self) -> None:
         self._check_choices()

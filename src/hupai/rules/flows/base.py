@@ -68,7 +68,7 @@ class FlowConstants(NamedTuple):
     chi: bool
     dead_discards: bool
     discard_declarations: bool
-    choices: bool           # the flow follows each choice (on_choice)
+    choices: bool           # the flow follows each choice (follows_choices)
 
 
 class Flow:
@@ -87,7 +87,7 @@ class Flow:
                              bool(self.replacement_from_back(rules)), bool(self.burns(rules)),
                              bool(self.kongs_after_claim(rules)), bool(self.last_discard_claims(rules)),
                              own("special_kong_options"), own("chi_options"), own("dead_discard"),
-                             own("discard_declarations"), own("on_choice"))
+                             own("discard_declarations"), bool(self.follows_choices(rules)))
 
     # ---------------------------------------------------------------- tiles and wall
 
@@ -242,10 +242,14 @@ class Flow:
         """The 吃 the seat may make (default: none; Wuhan's 下家 may)."""
         return []
 
+    def follows_choices(self, rules: Any) -> bool:
+        """Whether the engine tells :meth:`on_choice` every choice (default: no)."""
+        return False
+
     def on_choice(self, rnd: "Round", seat: int, action: Any, offered: Sequence[Any]) -> None:
         """The seat took ``action`` of the ``offered`` legal actions (before the round
-        acts on it): a flow that remembers chances let pass records them here, in
-        ``rnd.memo`` (Guiyang's 通行证 kongs).  Default: nothing."""
+        acts on it), asked when :meth:`follows_choices`: a flow that remembers chances
+        let pass records them here, in ``rnd.memo`` (Guiyang's 通行证 kongs)."""
 
     def lapsed_claim(self, rnd: "Round", seat: int, action: Any, discarder: int) -> Optional[Ledger]:
         """What a claim that lapsed because of a win on the same discard still pays,

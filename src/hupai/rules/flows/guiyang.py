@@ -106,11 +106,14 @@ class GuiyangFlow(DealOptions, Flow):
             return []
         return [(t,) * 4]
 
+    def follows_choices(self, rules: Any) -> bool:
+        return bool(rules.flow_kong_timing == "at_once")
+
     def on_choice(self, rnd: "Round", seat: int, action: Any, offered: Sequence[Any]) -> None:
         # 篇四 (kong_timing at_once): "必须即时闷，有闷不闷，再闷的时候就不算豆（杠钱），只算通行证"
         # (L325-329), 转弯豆 and 点豆 alike ("不可先碰后杠"): a kong offered and not made
         # now (a discard, a pass, a 碰 instead) makes any later kong of its kind earn no 豆
-        if rnd.rules.flow_kong_timing != "at_once" or action.type in _KONG_EVENTS:
+        if action.type in _KONG_EVENTS:
             return
         let_pass = {(seat, a.tiles[-1]) for a in offered if a.type in _KONG_EVENTS}
         if let_pass:
