@@ -769,8 +769,7 @@ def analyze(counts, rules: Optional[LuzhouRules] = None, *, visible=None, melds:
         shown[GHOST] = 0     # as_counts made it: the caller's visible stays as it was
     unseen = unseen_list(natural, seen, shown)
     unseen_ghosts = max(0, rules.ghost_count - ghosts - seen_ghosts)
-    for t in range(27, 34):
-        unseen[t] = 0      # no other honours in Luzhou; ghosts are counted apart below
+    unseen[27:34] = [0] * 7      # no other honours in Luzhou; ghosts are counted apart below
     out = []
     for d, sh, eff, tot, g in _void_options(natural, ghosts, unseen, open_voids or [0, 1, 2]):
         if unseen_ghosts:
@@ -808,14 +807,12 @@ def _void_options(natural, ghosts: int, unseen: list, voids: list) -> list:
     by_void = [_core.discard_options(counts, ghosts, unseen, True, True, False, False, g) for g in voids]
     if len(voids) == 1:
         return [(d, sh, eff, tot, voids[0]) for d, sh, eff, tot in by_void[0]]
-    out = []
-    for rows in zip(*by_void):     # the same discard under each void
-        sh, _, g = min((r[1], -r[3], v) for r, v in zip(rows, voids))
-        tied = [r[2] for r in rows if r[1] == sh]
-        eff = tied[0]
-        for more in tied[1:]:
-            eff = {**eff, **more}
-        out.append((rows[0][0], sh, eff, sum(eff.values()), g))
+    (low, high), out = voids, []    # two open suits (all three: the kernel's own call above)
+    for a, b in zip(*by_void):      # the same discard under each void
+        first = (a[1], -a[3]) <= (b[1], -b[3])     # ties: the lower suit
+        sh = a[1] if first else b[1]
+        eff = {**a[2], **b[2]} if a[1] == b[1] else a[2] if first else b[2]
+        out.append((a[0], sh, eff, sum(eff.values()), low if first else high))
     return out
 
 
