@@ -378,7 +378,8 @@ class _MeldTiles(NamedTuple):
 
 def _meld_tiles(hand: Hand, counts: list, naturals: list, rules: LuzhouRules) -> _MeldTiles:
     base, naturals = list(counts), list(naturals)
-    ghosts, forbidden, sequences, kinds = 0, None, False, set()
+    ghosts, forbidden, sequences = 0, None, False
+    kinds: set[int] = set()
     for m in hand.melds:
         reading = _meld_reading(m, rules)
         forbidden = forbidden or reading.forbidden
