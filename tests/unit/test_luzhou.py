@@ -194,6 +194,15 @@ def test_ghost_is_never_a_fifth_copy_counting_melds():
     assert "清閨對" not in r.patterns
 
 
+@pytest.mark.parametrize("melds", [[], [("peng", "999m")]])
+def test_a_fifth_copy_as_the_winning_tile_is_named(melds):
+    """Four 1m held and a fifth as the winning tile cannot happen (L19: four of each
+    suited kind): a ValueError that names the copies, with or without melds."""
+    hand = Hand.parse("1111m23456789m9m" if not melds else "1111m234567m", melds)
+    with pytest.raises(ValueError, match="5 copies of 1m counting the melds and the winning tile"):
+        luzhou.score(hand, Situation("1m", self_draw=True))
+
+
 def test_multiple_winners_on_one_discard_and_blood_battle_self_draw():
     # 一炮多響: seats S2 and S3 both win on S1's discard; each is paid separately
     a = score("123m456m234p567p9p", "9p", False)            # 無鬼 平胡: 5

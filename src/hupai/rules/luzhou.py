@@ -399,9 +399,6 @@ def _meld_extra(melds: _MeldTiles, counts: list) -> bytes:
     may reach five once the hand holds the four natural copies beside it; the kernel
     reads the concealed part against at most four (a kind of four or more is one 閨), so
     a concealed ghost can never be a fifth copy."""
-    if max(counts) > 4:
-        # a fifth concealed copy (the winning tile's): refused here as it always was
-        return bytes([min(b - c, 4 - c) for b, c in zip(melds.base, counts)])
     extra = bytearray(34)       # other kinds: the melds add nothing
     for t in melds.kinds:
         extra[t] = min(melds.base[t] - counts[t], 4 - counts[t])
@@ -432,8 +429,8 @@ def _prepare(hand: Hand, win_tile: Optional[int], rules: LuzhouRules) -> _Prepar
     jokers = counts[GHOST]
     counts[GHOST] = 0
     melds = _meld_tiles(hand, counts, naturals, rules)
+    _check_tile_set(melds.naturals, win_tile, rules)      # a fifth copy first: counts stay 0-4
     extra = _meld_extra(melds, counts) if hand.melds else _NO_EXTRA
-    _check_tile_set(melds.naturals, win_tile, rules)
     n = melds.naturals
     suits = _SUIT_SETS[any(n[0:9]), any(n[9:18]), any(n[18:27])]
     return _Prepared(bytes(counts), jokers, tuple(melds.base), extra, jokers + melds.ghosts, suits,
