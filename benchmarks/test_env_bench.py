@@ -10,11 +10,21 @@ measured interleaved, under the same load: (c) is (a) with only what any env wit
 observations pays per step (one new float32 array of the planes' shape gathered from a
 store, one new int8 mask, an index → action map), a floor rather than an env.  Its
 ``extra_info`` gives per step: the engine's time, the env's overhead (b - a) / steps and
-the floor's (c - a) / steps.  Run: pytest benchmarks/test_env_bench.py"""
+the floor's (c - a) / steps.  Run: pytest benchmarks/test_env_bench.py
+
+``python benchmarks/test_env_bench.py`` prints instead the instructions per step of
+(a), (c) and (b) under ``valgrind --tool=callgrind`` (the figures that do not depend on
+the machine's load): each replay runs once to warm up, then twice with instructions
+counted only inside ``functools.reduce``, which runs them; divided by the steps."""
 from __future__ import annotations
 
+import os
 import random
+import re
 import statistics
+import subprocess
+import sys
+import tempfile
 import time
 from typing import NamedTuple
 
@@ -100,6 +110,21 @@ def _floor(region: str, scripts: list[Script]) -> list:
     return nets
 
 
+def _env_episodes(env, scripts: list[Script]) -> list:
+    """(b) the scripted episodes through the env: last(), a look at the mask, step(index)."""
+    nets = []
+    env.reset(seed=SEED)
+    for index, script in enumerate(scripts):
+        if index:
+            env.reset()
+        for i in script.indices:
+            obs, _reward, _terminated, _truncated, _info = env.last()
+            assert obs["action_mask"][i]
+            env.step(i)
+        nets.append(env.round.net)
+    return nets
+
+
 @pytest.mark.parametrize("region", sorted(REGIONS))
 def test_engine_random_episodes(benchmark, region):
     """(a) alone: the engine's episodes."""
@@ -126,21 +151,8 @@ def test_env_random_episodes(benchmark, region):
             run(region, scripts)
             beside[name].append(time.perf_counter() - start)
 
-    def episodes():
-        nets = []
-        env.reset(seed=SEED)
-        for index, script in enumerate(scripts):
-            if index:
-                env.reset()
-            for i in script.indices:
-                obs, _reward, _terminated, _truncated, _info = env.last()
-                assert obs["action_mask"][i]
-                env.step(i)
-            nets.append(env.round.net)
-        return nets
-
     benchmark.group = f"env overhead ({region})"
-    nets = benchmark.pedantic(episodes, setup=interleaved, rounds=ROUNDS)
+    nets = benchmark.pedantic(_env_episodes, args=(env, scripts), setup=interleaved, rounds=ROUNDS)
     assert nets == [s.net for s in scripts]
     if benchmark.stats is not None:
         engine = statistics.median(beside["engine"])
@@ -148,3 +160,46 @@ def test_env_random_episodes(benchmark, region):
                     "floor_us_per_step": statistics.median(beside["floor"]) - engine}
         benchmark.extra_info["steps"] = steps
         benchmark.extra_info.update({k: round(v / steps * 1e6, 2) for k, v in per_step.items()})
+
+
+# ---------------------------------------------------------------- instruction counts
+
+_COUNTED = """
+import functools, sys
+sys.path.insert(0, {here!r})
+import test_env_bench as bench
+scripts = bench._scripts({region!r})
+env = bench.table_env({region!r})
+run = {{"engine": lambda: bench._engine({region!r}, scripts), "floor": lambda: bench._floor({region!r}, scripts),
+       "env": lambda: bench._env_episodes(env, scripts)}}[{what!r}]
+run()
+functools.reduce(lambda _, __: run(), range(2), None)
+"""
+
+
+def _instructions(region: str, what: str) -> int:
+    """callgrind's instructions of two runs of ``what`` (engine, floor, env) in ``region``."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    with tempfile.TemporaryDirectory() as tmp:
+        run = subprocess.run(["valgrind", "--tool=callgrind", "--collect-atstart=no", "--toggle-collect=functools_reduce",
+                              f"--callgrind-out-file={tmp}/out", sys.executable, "-c",
+                              _COUNTED.format(here=here, region=region, what=what)],
+                             env=dict(os.environ, PYTHONHASHSEED="0", OPENBLAS_NUM_THREADS="1"),
+                             capture_output=True, text=True, check=False)
+    total = re.search(r"Collected : (\d+)", run.stderr)
+    if run.returncode != 0 or total is None:
+        raise RuntimeError(f"valgrind failed: {run.stderr[-500:]}")
+    return int(total.group(1))
+
+
+def main() -> None:
+    print("| region | steps | engine (a) | floor (c) | env (b) | env overhead (b - a) |\n|---|---|---|---|---|---|")
+    for region in sorted(REGIONS):
+        steps = 2 * sum(len(s.indices) for s in _scripts(region))
+        per = {what: _instructions(region, what) / steps for what in ("engine", "floor", "env")}
+        print(f"| {region} | {steps // 2} | {per['engine']:,.0f} | {per['floor']:,.0f} | {per['env']:,.0f} | "
+              f"{per['env'] - per['engine']:,.0f} |", flush=True)
+
+
+if __name__ == "__main__":
+    main()
