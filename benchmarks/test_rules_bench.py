@@ -178,8 +178,9 @@ def test_greedy_agent_analyses(benchmark, region):
     it = iter(range(10 ** 9))
 
     def one():
-        counts, melds, visible, situation, rules = asked[next(it) % len(asked)]
-        return module.analyze(counts, rules, visible=visible, melds=melds, situation=situation)
+        a = asked[next(it) % len(asked)]
+        return module.analyze(a.counts, a.rules, visible=a.visible, melds=a.melds, situation=a.situation,
+                              values=a.values)
 
     benchmark.group = "greedy agents' analyses (one call)"
     benchmark.pedantic(one, rounds=2000, iterations=1, warmup_rounds=100)

@@ -49,6 +49,9 @@ def check_analysis(region, counts, melds=(), visible=None, situation=None, rules
         rows = module.analyze(counts, rules, visible=visible, melds=melds, situation=situation)
     except ValueError:
         return 0
+    # values=False (what a ranking caller asks): the same options in the same order, unvalued
+    unvalued = module.analyze(counts, rules, visible=visible, melds=melds, situation=situation, values=False)
+    assert unvalued == [o._replace(values=None) for o in rows]
     checked = 0
     for o in rows:
         if o.shanten != 0 or o.reason is not None:
@@ -71,7 +74,7 @@ def check_analysis(region, counts, melds=(), visible=None, situation=None, rules
 def test_greedy_analyses_value_waits_as_score_does(region):
     asked = greedy_analyses(region, 12)
     assert len(asked) > 100
-    checked = sum(check_analysis(region, c, m, v, s, r) for c, m, v, s, r in asked)
+    checked = sum(check_analysis(region, a.counts, a.melds, a.visible, a.situation, a.rules) for a in asked)
     assert checked > 50, "too few ready discards to compare"
 
 
@@ -132,3 +135,13 @@ def test_wuhan_ready_and_fuzhou_ready_use_derived_situations_like_fresh_ones():
                                for t in report.waits)
     with pytest.raises(ValueError, match="robbing a kong"):
         REGIONS["fuzhou"].ready(hand, situation=Situation(robbing_kong=True))
+
+
+def test_values_must_be_a_bool():
+    counts = hupai.parse("123m456p789s1122z3m")
+    for region in ("fuzhou", "luzhou"):
+        with pytest.raises(TypeError, match="values is true or false"):
+            hupai.analyze_discards(counts if region == "fuzhou" else hupai.parse("123m456p789s1122m3m"),
+                                   rules=region, values="no")
+    assert all(o.values is None for o in hupai.analyze_discards(counts, rules="fuzhou", values=False))
+    assert any(o.values for o in hupai.analyze_discards(counts, rules="fuzhou"))

@@ -11,6 +11,7 @@ import numpy as np
 
 from . import _core, tiles
 from ._messages import short
+from .rules.model import check_bool
 
 __all__ = ["DiscardOption", "analyze_discards", "unseen_counts", "meld_counts", "plain_region_options", "rank"]
 
@@ -115,7 +116,8 @@ def meld_counts(melds: Sequence[Any]) -> np.ndarray:
 
 def analyze_discards(counts, jokers: int = 0, visible=None, rules=None, *, melds: Sequence[Any] = (),
                      seven_pairs: bool = True, quads_as_two_pairs: bool = True,
-                     honor_sequences: bool = False, shisanlan=False, **facts: Any) -> list[DiscardOption]:
+                     honor_sequences: bool = False, shisanlan=False, values: bool = True,
+                     **facts: Any) -> list[DiscardOption]:
     """Every distinct discard of a 3M+2 hand (``counts`` without the jokers), best first:
     lowest shanten, then the most unseen effective tiles.
 
@@ -128,10 +130,13 @@ def analyze_discards(counts, jokers: int = 0, visible=None, rules=None, *, melds
     own analysis answers (its forms, its jokers, each wait's value; see each region's
     ``analyze``): the kernel options are then the region's, ``jokers`` must be 0 (a
     region's jokers are tiles of the hand), and keyword ``facts`` are the situation the
-    region needs (Wuhan: ``indicator``; :class:`~hupai.rules.Situation`)."""
+    region needs (Wuhan: ``indicator``; :class:`~hupai.rules.Situation`).  ``values``
+    false skips valuing the waits (``values`` None in every option, the ranking as it
+    is): a bot that only picks the best discard pays for no scoring."""
+    values = check_bool(values, "values")
     if rules is not None:
         return _regional(counts, jokers, visible, rules, melds, facts,
-                         (seven_pairs, quads_as_two_pairs, honor_sequences, shisanlan))
+                         (seven_pairs, quads_as_two_pairs, honor_sequences, shisanlan), values)
     if facts:
         raise TypeError(f"analyze_discards got unexpected argument {short(next(iter(facts)))} "
                         "(situation facts go with rules=)")
@@ -152,7 +157,7 @@ def _ranked_rows(counts, jokers, visible, melds, *options) -> list[tuple]:
     return rows
 
 
-def _regional(counts, jokers, visible, rules, melds, facts, options) -> list[DiscardOption]:
+def _regional(counts, jokers, visible, rules, melds, facts, options, values: bool) -> list[DiscardOption]:
     from .rules import Situation, region_of
     region, rules = region_of(rules)
     if options != (True, True, False, False):
@@ -160,7 +165,8 @@ def _regional(counts, jokers, visible, rules, melds, facts, options) -> list[Dis
                          "quads_as_two_pairs, honor_sequences and shisanlan as they are")
     if isinstance(jokers, bool) or jokers != 0:
         raise ValueError(f"under {region.name} rules the jokers are tiles of the hand: pass jokers=0")
-    return region.analyze(counts, rules, visible=visible, melds=tuple(melds), situation=Situation(**facts))
+    return region.analyze(counts, rules, visible=visible, melds=tuple(melds), situation=Situation(**facts),
+                          values=values)
 
 
 def _rank(row) -> tuple:
@@ -183,13 +189,14 @@ def _as_counts(counts) -> np.ndarray:
     return _whole_counts(counts, "counts")
 
 
-def plain_region_options(counts, visible, melds: tuple, forms: dict, value_of: Callable[[Any, int], Any],
+def plain_region_options(counts, visible, melds: tuple, forms: dict,
+                         value_of: Optional[Callable[[Any, int], Any]],
                          forbidden: Optional[str] = None, kinds: int = 34) -> list[DiscardOption]:
     """A region's analysis without jokers: the kernel's options under the region's
     ``forms``, the effective tiles limited to the first ``kinds`` kinds (Guiyang has no
     honours), and for each ready discard the value of each wait, ``value_of(hand, tile)``
-    (None: no legal win).  A ``forbidden`` hand (a meld the rules do not allow) has no
-    wait, with the reason."""
+    (None: no legal win; ``value_of`` None: no values).  A ``forbidden`` hand (a meld the
+    rules do not allow) has no wait, with the reason."""
     from .rules import Hand
     arr = _as_counts(counts)
     limited = kinds < tiles.NUM_KINDS
@@ -207,7 +214,7 @@ def plain_region_options(counts, visible, melds: tuple, forms: dict, value_of: C
             out.append(DiscardOption(d, shanten, eff, total, {}, {} if ready else None, None, forbidden))
             continue
         values = None
-        if ready:
+        if ready and value_of is not None:
             after = arr.copy()
             after[d] -= 1
             hand = Hand(after.astype(np.uint8), melds)

@@ -86,7 +86,7 @@ def _toy() -> types.ModuleType:
     def exhaust(table_, rules=None, *, dealer=None, situation=None) -> ExhaustResult:
         return ExhaustResult({s: ready(h) for s, h in table_.items() if h is not None}, Ledger(), "分", dealer)
 
-    def analyze(counts, rules=None, *, visible=None, melds=(), situation=None):
+    def analyze(counts, rules=None, *, visible=None, melds=(), situation=None, values=True):
         return hupai.analyze_discards(counts, visible=visible)
 
     toy.__dict__.update(name="toy", TITLE="A toy region", Rules=ToyRules, PATTERNS=table, FACTS=frozenset(),

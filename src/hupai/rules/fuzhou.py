@@ -19,7 +19,7 @@ from .breakdown import Step, evaluate
 from .flags import RegionFlags
 from .ledger import Amount, Ledger, Transfer
 from .model import ANGANG, BUGANG, CHI, KONGS, MINGGANG, OTHERS, PENG, SEATS, DeclaredMeld, Hand, \
-    check_dealer, check_table
+    check_bool, check_dealer, check_table
 from .patterns import FromFlag, Pattern, PatternTable, preference, resolve, steps
 from .result import ExhaustResult, ScoreResult, SeatReport
 from .settlement import wait_report, win_ledger
@@ -369,16 +369,16 @@ def make_hand(concealed, melds: Sequence[DeclaredMeld] = ()) -> Hand:
 
 
 def analyze(counts, rules: Optional[FuzhouRules] = None, *, visible=None, melds: Sequence[DeclaredMeld] = (),
-            situation: Optional[Situation] = None):
+            situation: Optional[Situation] = None, values: bool = True):
     """The discard analysis under Fuzhou's forms (honour sequences, 七小對, 十三爛) and the
-    self-drawn score of each wait of a ready discard (:func:`hupai.analyze_discards`)."""
+    self-drawn score of each wait of a ready discard (:func:`hupai.analyze_discards`;
+    none with ``values`` false)."""
     from ..analysis import plain_region_options
     rules = FuzhouRules.coerce(rules)
     _ready_situation(situation)
     forms = dict(honor_sequences=rules.honor_chow, shisanlan="strict" if rules.shisanlan_strict_147 else True)
-
-    return plain_region_options(counts, visible, tuple(melds), forms, lambda hand, t: _self_drawn_value(hand, t, rules),
-                                melds_problem(tuple(melds)))
+    value_of = (lambda hand, t: _self_drawn_value(hand, t, rules)) if check_bool(values, "values") else None
+    return plain_region_options(counts, visible, tuple(melds), forms, value_of, melds_problem(tuple(melds)))
 
 
 def _self_drawn_value(hand: Hand, win_tile: int, rules: FuzhouRules) -> Optional[Amount]:

@@ -21,7 +21,8 @@ from .._messages import short
 from .breakdown import Step, evaluate
 from .flags import RegionFlags
 from .ledger import Amount, Ledger, Transfer
-from .model import (ANGANG, BUGANG, CHI, KONGS, MINGGANG, OTHERS, PENG, DeclaredMeld, Hand, check_dealer, check_table)
+from .model import (ANGANG, BUGANG, CHI, KONGS, MINGGANG, OTHERS, PENG, DeclaredMeld, Hand, check_bool, check_dealer,
+                    check_table)
 from .patterns import FromFlag, Pattern, PatternTable, preference, steps
 from .result import ExhaustResult, ScoreResult, SeatReport
 from .settlement import chajiao_ledger, wait_report, win_ledger
@@ -905,15 +906,15 @@ def make_hand(concealed, melds: Sequence[DeclaredMeld] = ()) -> Hand:
 
 
 def analyze(counts, rules: Optional[GuiyangRules] = None, *, visible=None, melds: Sequence[DeclaredMeld] = (),
-            situation: Optional[Situation] = None):
+            situation: Optional[Situation] = None, values: bool = True):
     """The discard analysis under Guiyang's forms (suited tiles, 七对 and 龙七对) and the
-    self-drawn value of each wait of a ready discard (:func:`hupai.analyze_discards`)."""
+    self-drawn value of each wait of a ready discard (:func:`hupai.analyze_discards`;
+    none with ``values`` false)."""
     from ..analysis import plain_region_options
     rules = GuiyangRules.coerce(rules)
     _table_situation(situation)
-
-    return plain_region_options(counts, visible, tuple(melds), {}, lambda hand, t: _self_drawn_value(hand, t, rules),
-                                melds_problem(tuple(melds)), kinds=27)
+    value_of = (lambda hand, t: _self_drawn_value(hand, t, rules)) if check_bool(values, "values") else None
+    return plain_region_options(counts, visible, tuple(melds), {}, value_of, melds_problem(tuple(melds)), kinds=27)
 
 
 def _self_drawn_value(hand: Hand, win_tile: int, rules: GuiyangRules) -> Optional[Amount]:

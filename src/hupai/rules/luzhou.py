@@ -19,7 +19,7 @@ from .breakdown import Step, evaluate
 from .fifth import readings_beyond_four
 from .flags import RegionFlags
 from .ledger import Ledger, Transfer
-from .model import BUGANG, CHI, MINGGANG, PENG, DeclaredMeld, Hand, check_count, check_dealer, check_table
+from .model import BUGANG, CHI, MINGGANG, PENG, DeclaredMeld, Hand, check_bool, check_count, check_dealer, check_table
 from .patterns import FromFlag, Pattern, PatternTable, apply_exclusions, preference, steps
 from .result import ExhaustResult, ScoreResult, SeatReport
 from .settlement import chajiao_ledger, wait_report, win_ledger
@@ -739,13 +739,15 @@ def make_hand(concealed, melds: Sequence[DeclaredMeld] = ()) -> Hand:
 
 
 def analyze(counts, rules: Optional[LuzhouRules] = None, *, visible=None, melds: Sequence[DeclaredMeld] = (),
-            situation: Optional[Situation] = None):
+            situation: Optional[Situation] = None, values: bool = True):
     """The discard analysis under Luzhou rules (:func:`hupai.analyze_discards`):
     ``counts`` hold the 紅中 ghosts as tiles; each discard gives up the cheapest suit
     the melds leave open (缺一門, reported as ``void``); a drawn ghost counts as an
-    effective tile; each wait of a ready discard carries its best self-drawn value."""
+    effective tile; each wait of a ready discard carries its best self-drawn value
+    (none with ``values`` false)."""
     from ..analysis import as_counts, meld_counts, rank, unseen_list, DiscardOption
     rules = LuzhouRules.coerce(rules)
+    valued = check_bool(values, "values")
     _table_situation(situation)
     melds = tuple(melds)
     arr = as_counts(counts)
@@ -773,13 +775,13 @@ def analyze(counts, rules: Optional[LuzhouRules] = None, *, visible=None, melds:
         if unseen_ghosts:
             eff[GHOST] = unseen_ghosts       # a ghost always brings the hand one step closer
             tot += unseen_ghosts
-        values = None
-        if sh == 0 and not forbidden:
+        worth = None
+        if sh == 0 and not forbidden and valued:
             after = arr.copy()
             after[d] -= 1
-            values = wait_values(Hand(after.astype(np.uint8), melds), [t for t in eff if t != GHOST], rules)
-        option = DiscardOption(d, sh, eff, tot, eff if sh == 0 else {}, values, "mps"[g])
-        out.append(option._replace(waits={}, values={} if sh == 0 else None, reason=forbidden)
+            worth = wait_values(Hand(after.astype(np.uint8), melds), [t for t in eff if t != GHOST], rules)
+        option = DiscardOption(d, sh, eff, tot, eff if sh == 0 else {}, worth, "mps"[g])
+        out.append(option._replace(waits={}, values={} if sh == 0 and valued else None, reason=forbidden)
                    if forbidden else option)
     return rank(out)
 

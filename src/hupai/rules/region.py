@@ -51,8 +51,11 @@ class Region(Protocol):
         ...
 
     def analyze(self, counts: Any, rules: Optional[Any] = None, *, visible: Any = None,
-                melds: Sequence[DeclaredMeld] = (), situation: Optional[Situation] = None) -> list:
-        """The discard analysis of a 3M+2 hand under the region's rules."""
+                melds: Sequence[DeclaredMeld] = (), situation: Optional[Situation] = None,
+                values: bool = True) -> list:
+        """The discard analysis of a 3M+2 hand under the region's rules; with ``values``
+        false no wait is valued (every option's ``values`` None), for a caller that only
+        ranks: the options and their order stay the same."""
         ...
 
     def make_hand(self, concealed: Any, melds: Sequence[DeclaredMeld] = ()) -> Hand:

@@ -27,8 +27,8 @@ from .breakdown import Step, evaluate, running
 from .fifth import readings_beyond_four
 from .flags import RegionFlags
 from .ledger import Ledger
-from .model import (ANGANG, CHI, KONGS, MINGGANG, OPENING, OTHERS, PENG, DeclaredMeld, Hand, check_count,
-                    check_dealer, check_table)
+from .model import (ANGANG, CHI, KONGS, MINGGANG, OPENING, OTHERS, PENG, DeclaredMeld, Hand, check_bool,
+                    check_count, check_dealer, check_table)
 from .patterns import FromFlag, Pattern, PatternTable, preference, resolve, steps
 from .result import ExhaustResult, ScoreResult, SeatReport
 from .settlement import wait_report
@@ -981,15 +981,18 @@ def make_hand(concealed, melds: Sequence[DeclaredMeld] = ()) -> Hand:
 
 
 def analyze(counts, rules: Optional[WuhanRules] = None, *, visible=None, melds: Sequence[DeclaredMeld] = (),
-            situation: Optional[Situation] = None):
+            situation: Optional[Situation] = None, values: bool = True):
     """The discard analysis under Wuhan rules (:func:`hupai.analyze_discards`): the
     situation's ``indicator`` is required; ``counts`` are the concealed tiles, the
     hand's laizi its jokers; must-kong tiles must already be konged (holding one raises
     ``ValueError``).  Shanten and 进张 measure the distance to a small win (a 2-5-8 pair);
     a ready discard lists only the waits that make a legal win, each with the total it
-    would collect as a self-draw (losers: the situation's, or three opened players)."""
+    would collect as a self-draw (losers: the situation's, or three opened players).
+    Which waits are legal needs their scores, so ``values`` false only leaves the
+    values out."""
     from ..analysis import as_counts, meld_counts, rank, unseen_list, DiscardOption
     rules = WuhanRules.coerce(rules)
+    valued = check_bool(values, "values")
     situation = _table_situation(situation)
     indicator = situation.indicator
     if indicator is None:
@@ -1007,7 +1010,7 @@ def analyze(counts, rules: Optional[WuhanRules] = None, *, visible=None, melds: 
     for t in must_kong_tiles(indicator, rules):
         unseen[t] = 0        # never kept, so never an effective tile
     self_drawn = _SelfDrawn(situation, rules)
-    out = [_analyzed(small, plain, arr, laizi, unseen, melds, self_drawn, forbidden)
+    out = [_analyzed(small, plain, arr, laizi, unseen, melds, self_drawn, forbidden, valued)
            for small, plain in _small_and_plain(arr, laizi, unseen) if small.discard != laizi]
     return rank([DiscardOption(*o) for o in out])
 
@@ -1033,13 +1036,13 @@ def _small_and_plain(arr, laizi: int, unseen: list) -> list[tuple[_Option, _Opti
 
 
 def _analyzed(small: _Option, plain: _Option, arr, laizi, unseen, melds, self_drawn: "_SelfDrawn",
-              forbidden) -> tuple:
-    """One discard's option: a ready shape lists its legal waits and their values; a
-    drawn laizi (a joker) always counts as effective before that."""
+              forbidden, valued: bool) -> tuple:
+    """One discard's option: a ready shape lists its legal waits and their values (when
+    ``valued``); a drawn laizi (a joker) always counts as effective before that."""
     d, sh, eff, tot = small
     laizi_draw = {laizi: unseen[laizi]} if unseen[laizi] else {}
     if forbidden:      # the declared melds can never make a legal win: no wait
-        return d, sh, eff, tot, {}, {} if plain.shanten == 0 else None, None, forbidden
+        return d, sh, eff, tot, {}, {} if plain.shanten == 0 and valued else None, None, forbidden
     waits: dict = {}
     values = None
     if plain.shanten == 0:
@@ -1059,7 +1062,7 @@ def _analyzed(small: _Option, plain: _Option, arr, laizi, unseen, melds, self_dr
     if sh > 0 and laizi_draw:
         eff = {**eff, **laizi_draw}
         tot = sum(eff.values())
-    return d, sh, eff, tot, waits, values if sh == 0 else None, None, None
+    return d, sh, eff, tot, waits, values if sh == 0 and valued else None, None, None
 
 
 # the round flow the table engine asks of this region (rules/flows/wuhan.py)

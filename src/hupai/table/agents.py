@@ -136,7 +136,7 @@ class GreedyAgent:
         # the region's own analysis, the hook analyze_discards(rules=...) answers with
         try:
             options = REGIONS[obs.region].analyze(counts, obs.rules, visible=visible, melds=melds,
-                                                  situation=obs.situation)
+                                                  situation=obs.situation, values=False)
         except ValueError:
             # a hand the region's analysis does not rank, though the table allows it (a
             # Wuhan must-kong tile stuck in hand once the wall is too short for kongs)
