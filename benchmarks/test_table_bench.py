@@ -1,7 +1,8 @@
 """Whole rounds per second on one core: the table engine with built-in agents, per
 region, and riichienv (Rust core, Python agents, the ``bench`` extra) timed in the same
-run as the yardstick.  Each benchmark round plays ROUNDS rounds; rounds/s is
-ROUNDS / median.  Run: pytest benchmarks/test_table_bench.py"""
+run as the yardstick.  Each benchmark round plays ROUNDS rounds (a round's length varies
+with its wall: fewer make a noisy median); rounds/s is ROUNDS / median.
+Run: pytest benchmarks/test_table_bench.py"""
 import random
 
 import pytest
@@ -9,7 +10,7 @@ import pytest
 from hupai.rules import REGIONS
 from hupai.table import play_round
 
-ROUNDS = 5
+ROUNDS = 20
 
 
 @pytest.mark.parametrize("agents", ["random", "greedy"])
