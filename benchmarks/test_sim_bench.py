@@ -2,13 +2,16 @@
 rounds (random agents, Fuzhou), through the runner ``hupai simulate --workers N`` uses
 (chunks submitted to a LocalCluster, records streamed back in order).  The cluster is
 started once per benchmark, outside the timing: its start (about 2 s) is a fixed cost
-of a run, reported apart in benchmarks/README.md.  Run: pytest benchmarks/test_sim_bench.py"""
+of a run, reported apart in benchmarks/README.md.  ROUNDS is long enough for the
+default chunks to reach their 200 rounds, as in the long runs workers are for (a run of
+400 rounds on two workers is mostly Dask's cost per task).
+Run: pytest benchmarks/test_sim_bench.py"""
 import pytest
 
 from hupai.sim import Job, play_rounds
 from hupai.sim.driver import dask_submit, local_cluster
 
-ROUNDS = 400
+ROUNDS = 1600
 JOB = Job("fuzhou", {}, 2026, ("random",) * 4)
 
 

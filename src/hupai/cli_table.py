@@ -183,7 +183,7 @@ def add_simulate(sub: Any, regions: Sequence[str]) -> None:
     p.add_argument("--workers", type=int, default=None, help="play on N local worker processes (Dask)")
     p.add_argument("--cluster", default=None, help="play on the Dask cluster at this scheduler address "
                                                    "(tcp://HOST:PORT)")
-    p.add_argument("--chunk", type=int, default=None, help="rounds per task on workers (default: about 8 tasks "
+    p.add_argument("--chunk", type=int, default=None, help="rounds per task on workers (default: about 4 tasks "
                                                            "per worker, at most 200 rounds)")
     p.add_argument("--plot", default=None, help="draw the net per round per agent and the pattern frequencies "
                                                 "into this PNG file")

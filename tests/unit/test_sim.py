@@ -191,7 +191,8 @@ def test_the_chunks_in_flight_stay_bounded():
 
 
 def test_chunk_sizes():
-    assert chunk_size(10, 2) == 1 and chunk_size(1600, 2) == 100 and chunk_size(10**7, 2) == 200
+    assert chunk_size(10, 2) == 2 and chunk_size(400, 2) == 50 and chunk_size(1600, 2) == 200
+    assert chunk_size(10**7, 2) == 200 and chunk_size(3, 8) == 1
 
 
 def _plain(summary):

@@ -124,9 +124,11 @@ def play_match(job: Job, start: int, stop: int, last: Optional[Mapping[str, Any]
 
 
 def chunk_size(rounds: int, workers: int) -> int:
-    """Rounds per task: enough tasks for every worker to stay busy (about 8 each), none
-    longer than 200 rounds, so that a lost chunk costs little."""
-    return max(1, min(200, -(-rounds // (8 * max(workers, 1)))))
+    """Rounds per task: about four tasks for each worker, enough to keep every worker
+    busy to the end (a task costs Dask some milliseconds of its own, which eight a worker
+    made felt in short runs), none longer than 200 rounds, so that a lost chunk costs
+    little."""
+    return max(1, min(200, -(-rounds // (4 * max(workers, 1)))))
 
 
 Submit = Callable[..., Any]      # submit(fn, *args) -> a future with .result()
