@@ -47,6 +47,8 @@ def _conserved(rnd: Round) -> bool:
 
 def _check_round(rnd: Round) -> None:
     assert rnd.done
+    river = Counter(t for s in rnd.seats for t, claimed in zip(s.discards, s.claimed) if not claimed)
+    assert rnd.river == [river[t] for t in range(34)]      # kept as the round went
     for e in rnd.entries:
         assert sum(e.net()) == 0, e
     assert sum(rnd.net) == 0

@@ -207,12 +207,10 @@ class Observation:
         :attr:`flips`; the region's analysis counts the one it knows, Wuhan's
         indicator, from the table's situation)."""
         rnd = self._live_round()
-        out = [0] * 34
+        out = list(rnd.river)           # every river's unclaimed discards
         angang_shown = rnd.flow.angang_public(rnd.rules)
         hands_shown = rnd.flow.winner_hand_public(rnd.rules)
         for seat, s in enumerate(rnd.seats):
-            for t, claimed in zip(s.discards, s.claimed):
-                out[t] += not claimed
             if seat == self.seat:
                 continue
             for m in s.melds:

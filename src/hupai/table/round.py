@@ -139,6 +139,7 @@ class Round:
         self.burnt: list[int] = []
         self.kongs: list[tuple[int, int]] = []     # (seat, meld index) of every kong that stood, in order
         self.discard_log: list[tuple[int, int]] = []     # (seat, tile) of every discard, in order
+        self.river = [0] * 34           # counts of the discards no claim took, every seat's
         self.any_claim = False          # some seat has claimed or konged (地胡, 前燒 read it)
         self.first_turn = True          # the dealer has not acted yet
         self.after_claim = False        # the seat to play has just claimed (no draw)
@@ -391,6 +392,7 @@ class Round:
             s.waits = None
         s.discards.append(tile)
         s.claimed.append(False)
+        self.river[tile] += 1
         s.last_draw = None
         self.first_turn = False
         self.discard_log.append((seat, tile))
@@ -487,6 +489,7 @@ class Round:
     def _mark_claimed(self, discarder: int) -> None:
         s = self.seats[discarder]
         s.claimed[-1] = True
+        self.river[s.discards[-1]] -= 1
 
     def _claim(self, seat: int, action: Action, discarder: int, tile: int) -> None:
         s = self.seats[seat]
