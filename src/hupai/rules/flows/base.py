@@ -10,13 +10,13 @@ first win ends the round, 一炮多響 allowed, no claims but 碰 and 杠, no si
 from __future__ import annotations
 
 from itertools import compress
-from typing import TYPE_CHECKING, Any, NamedTuple, Optional, Sequence
+from typing import TYPE_CHECKING, AbstractSet, Any, NamedTuple, Optional, Sequence
 
 import numpy as np
 
 from ... import _core
 from ..ledger import Ledger
-from ..model import DeclaredMeld
+from ..model import KONGS, DeclaredMeld
 from ..result import ExhaustResult, ScoreResult
 from ..situation import Situation
 
@@ -27,6 +27,8 @@ __all__ = ["Flow", "FlowConstants", "DealOptions", "WinContext", "LABELS", "tabl
            "drawn_dealer"]
 
 _KINDS = range(34)
+#: the round memo's entry of the kong chances let pass (Flow.on_choice)
+_KONGS_LET_PASS = "kongs_let_pass"
 
 #: The seat labels of a table (FORMAT.md §6.1): seat i of the engine is LABELS[i].
 LABELS = ("A", "B", "C", "D")
@@ -243,13 +245,26 @@ class Flow:
         return []
 
     def follows_choices(self, rules: Any) -> bool:
-        """Whether the engine tells :meth:`on_choice` every choice (default: no)."""
+        """Whether the engine tells :meth:`on_choice` every choice (default: no; a flow
+        whose kongs must be made at once says yes)."""
         return False
 
     def on_choice(self, rnd: "Round", seat: int, action: Any, offered: Sequence[Any]) -> None:
         """The seat took ``action`` of the ``offered`` legal actions (before the round
-        acts on it), asked when :meth:`follows_choices`: a flow that remembers chances
-        let pass records them here, in ``rnd.memo`` (Guiyang's 通行证 kongs)."""
+        acts on it), asked when :meth:`follows_choices`.  Default: every kong offered
+        and not made at this decision (a discard, a pass or a 碰 instead; making another
+        kong keeps the chance) joins :meth:`kongs_let_pass`."""
+        if action.type in KONGS:
+            return
+        let_pass = {(seat, a.type, a.tiles) for a in offered if a.type in KONGS}
+        if let_pass:
+            rnd.memo.setdefault(_KONGS_LET_PASS, set()).update(let_pass)
+
+    @staticmethod
+    def kongs_let_pass(rnd: "Round") -> AbstractSet[tuple[int, str, tuple[int, ...]]]:
+        """(seat, kind, tiles) of every kong chance let pass this round (recorded only
+        while :meth:`follows_choices`); read it, do not change it."""
+        return rnd.memo.get(_KONGS_LET_PASS, frozenset())  # type: ignore[no-any-return]
 
     def lapsed_claim(self, rnd: "Round", seat: int, action: Any, discarder: int) -> Optional[Ledger]:
         """What a claim that lapsed because of a win on the same discard still pays,

@@ -29,8 +29,6 @@ _DOU_REASON = {ANGANG: "闷豆 (L177-180)", BUGANG: "转弯豆 (L181-184)", MING
 #: what the robbed konger loses beyond the robbed kong, per write-up (flow §6)
 _ROBBED_VOID_BY_TABLE = {"v1": "yifei", "v2": "kong_only", "v3": "kong_only"}
 _EXHAUST_DEALER_BY_TABLE = {"v1": "stays", "v2": "stays", "v3": "by_ready"}
-#: the round memo's (seat, kind) of every kong chance let pass under kong_timing at_once
-_MISSED = "missed_kongs"
 
 
 class _Voids(NamedTuple):
@@ -107,17 +105,10 @@ class GuiyangFlow(DealOptions, Flow):
         return [(t,) * 4]
 
     def follows_choices(self, rules: Any) -> bool:
-        return bool(rules.flow_kong_timing == "at_once")
-
-    def on_choice(self, rnd: "Round", seat: int, action: Any, offered: Sequence[Any]) -> None:
         # 篇四 (kong_timing at_once): "必须即时闷，有闷不闷，再闷的时候就不算豆（杠钱），只算通行证"
-        # (L325-329), 转弯豆 and 点豆 alike ("不可先碰后杠"): a kong offered and not made
-        # now (a discard, a pass, a 碰 instead) makes any later kong of its kind earn no 豆
-        if action.type in _KONG_EVENTS:
-            return
-        let_pass = {(seat, a.tiles[-1]) for a in offered if a.type in _KONG_EVENTS}
-        if let_pass:
-            rnd.memo.setdefault(_MISSED, set()).update(let_pass)
+        # (L325-329), 转弯豆 and 点豆 alike ("不可先碰后杠"): the kong chances let pass
+        # are recorded (Flow.on_choice), and a later kong of their kind earns no 豆 (_voids)
+        return bool(rules.flow_kong_timing == "at_once")
 
     def minggang_allowed(self, rnd: "Round", seat: int, tile: int) -> bool:
         # 点豆 (L173-175); a 报听 seat's only if its waits stay (flow §4, §5.1)
@@ -359,7 +350,8 @@ def _voids(rnd: "Round") -> _Voids:
             no_dou.add(loser)             # L330
     if len(event.winners) == 3 and loser is not None and rules.flow_multiwin_discarder_dou == "void":
         no_dou.add(loser)                 # 一炮三响 (L331, L333, L356)
-    kongs |= rnd.memo.get(_MISSED, set())     # 通行证 kongs (L325-329): no 豆 money
+    # 通行证 kongs (L325-329): no 豆 money for a kind whose chance was let pass
+    kongs |= {(seat, tiles[-1]) for seat, _, tiles in rnd.flow.kongs_let_pass(rnd)}
     return _Voids(frozenset(barred), frozenset(no_dou), frozenset(kongs))
 
 

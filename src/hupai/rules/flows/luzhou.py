@@ -18,9 +18,6 @@ if TYPE_CHECKING:
 
 __all__ = ["LuzhouFlow", "FLOW"]
 
-_KONGS = ("angang", "bugang")
-#: the round memo's (seat, kong tiles) of every 內杠 / 補杠 let pass under kong_timing at_once
-_LET_PASS = "kongs_let_pass"
 
 
 def peng_kind(meld: Any) -> int:
@@ -73,7 +70,7 @@ class LuzhouFlow(DealOptions, Flow):
 
     def angang_options(self, rnd: "Round", seat: int) -> list[tuple[int, ...]]:
         # 內杠: four identical natural tiles (L37); ghosts stand in no 暗杠
-        return self._not_let_pass(rnd, seat, [k for k in super().angang_options(rnd, seat) if k[0] != RED])
+        return self._not_let_pass(rnd, seat, "angang", [k for k in super().angang_options(rnd, seat) if k[0] != RED])
 
     def bugang_options(self, rnd: "Round", seat: int) -> list[tuple[int, ...]]:
         # 補杠: the fourth natural tile, or a 紅中 (補杠紅中, L41, L43)
@@ -87,26 +84,19 @@ class LuzhouFlow(DealOptions, Flow):
                     out.append(m.tiles + (m.claimed,))
                 if s.concealed[RED]:
                     out.append(m.tiles + (RED,))
-        return self._not_let_pass(rnd, seat, out)
+        return self._not_let_pass(rnd, seat, "bugang", out)
 
     def follows_choices(self, rules: Any) -> bool:
-        return bool(rules.flow_kong_timing == "at_once")
-
-    def on_choice(self, rnd: "Round", seat: int, action: Any, offered: Sequence[Any]) -> None:
         # kong_timing at_once: a 內杠 or 補杠 is made at the first own decision it is
         # offered at, or never (any_time, L41 and L43's 補杠紅中 with a ghost held from
-        # earlier, lets it wait)
-        if action.type in _KONGS:
-            return
-        let_pass = {(seat, a.tiles) for a in offered if a.type in _KONGS}
-        if let_pass:
-            rnd.memo.setdefault(_LET_PASS, set()).update(let_pass)
+        # earlier, lets it wait); the chances let pass are recorded (Flow.on_choice)
+        return bool(rules.flow_kong_timing == "at_once")
 
-    @staticmethod
-    def _not_let_pass(rnd: "Round", seat: int, kongs: list[tuple[int, ...]]) -> list[tuple[int, ...]]:
-        """``kongs`` less those the seat let pass under kong_timing at_once."""
-        let_pass = rnd.memo.get(_LET_PASS)
-        return [k for k in kongs if (seat, k) not in let_pass] if let_pass else kongs
+    def _not_let_pass(self, rnd: "Round", seat: int, kind: str,
+                      kongs: list[tuple[int, ...]]) -> list[tuple[int, ...]]:
+        """``kongs`` of ``kind`` less those the seat let pass under kong_timing at_once."""
+        let_pass = self.kongs_let_pass(rnd)
+        return [k for k in kongs if (seat, kind, k) not in let_pass] if let_pass else kongs
 
     def peng_options(self, rnd: "Round", seat: int, tile: int) -> list[tuple[int, ...]]:
         # 硬碰 with two naturals, 貼鬼碰 with one natural and a 紅中 (L27); two ghosts

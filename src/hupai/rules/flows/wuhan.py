@@ -198,8 +198,7 @@ class WuhanFlow(DealOptions, Flow):
         counts = rnd.seats[seat].concealed
         found = self._tiles(rnd)
         held = [t for t in found.special_order if counts[t]]
-        if not held or (rnd.live >= _KONG_MIN_LIVE[rnd.rules.flow_kong_cutoff]
-                        and not self._no_kong_after_claim(rnd)):
+        if not held or (rnd.live >= self.kong_min_live(rnd.rules) and not self._no_kong_after_claim(rnd)):
             return held
         only_special = sum(counts) == sum(counts[t] for t in held)
         return held if only_special else []
