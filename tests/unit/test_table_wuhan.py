@@ -679,15 +679,21 @@ def _check_round(rnd: Round) -> None:
         assert rnd.exhausted and rnd.net == [0, 0, 0, 0] and rnd.next_dealer == rnd.dealer
 
 
+def _random_round(seed: int, rules=None) -> Round:
+    """A round seeded ``seed`` (its dealer seat ``seed % 4``) played to the end with
+    uniformly random legal actions."""
+    rnd = Round("wuhan", rules, seed=seed, dealer=seed % 4)
+    rng = random.Random(seed)
+    while not rnd.done:
+        rnd.step(rng.choice(rnd.legal_actions()))
+    return rnd
+
+
 def test_random_rounds_keep_every_invariant():
     """200 seeded rounds of uniformly random legal actions: no exception, every ledger
     zero-sum, every tile in one place, one win at most, paid as scored."""
     for seed in range(200):
-        rnd = Round("wuhan", seed=seed, dealer=seed % 4)
-        rng = random.Random(seed)
-        while not rnd.done:
-            rnd.step(rng.choice(rnd.legal_actions()))
-        _check_round(rnd)
+        _check_round(_random_round(seed))
 
 
 @pytest.mark.parametrize("options", [{"flow_special_kong_discard": "turn_ending_discard"},
@@ -698,10 +704,7 @@ def test_random_rounds_under_the_single_tile_kong_options(options):
     and without replacements, and replay to the same record."""
     replaced: Counter = Counter()
     for seed in range(100):
-        rnd = Round("wuhan", wuhan.WuhanRules(**options), seed=seed, dealer=seed % 4)
-        rng = random.Random(seed)
-        while not rnd.done:
-            rnd.step(rng.choice(rnd.legal_actions()))
+        rnd = _random_round(seed, wuhan.WuhanRules(**options))
         _check_round(rnd)
         assert replay(rnd.record()).record() == rnd.record()
         for i, e in enumerate(rnd.events[1:-1], 1):
@@ -719,10 +722,7 @@ def test_random_rounds_under_drawable_1():
     every invariant and replay to the same record."""
     rules = wuhan.WuhanRules(flow_kong_cutoff="drawable_1")
     for seed in range(100):
-        rnd = Round("wuhan", rules, seed=seed, dealer=seed % 4)
-        rng = random.Random(seed)
-        while not rnd.done:
-            rnd.step(rng.choice(rnd.legal_actions()))
+        rnd = _random_round(seed, rules)
         _check_round(rnd)
         assert replay(rnd.record()).record() == rnd.record()
 
