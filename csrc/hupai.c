@@ -253,48 +253,101 @@ static uint64_t pair258_reaching(const uint8_t *counts, int m, unsigned opts, in
     return mask;
 }
 
-/* ------------------------------------------------------------ successor classes */
+/* ------------------------------------------------------------ entry tables
+ *
+ * A hand's standard deficit for 2m+1 (m melds and the pair) is the least, over the
+ * entries e (2 * melds + pair) of one group, of that group's DEF[e] plus the other
+ * groups' DEF[2m+1-e].  One more tile of the group lowers an entry by at most one, and
+ * the hand's deficit by at most one; so the tile lowers the hand's deficit exactly when
+ * it lowers an entry of a split already at the least.  Both sides are sets of entries
+ * (bit e): `splits_at_least` depends on the group's class and the other groups' class,
+ * the entries a tile lowers on the group's class before and after the tile. */
+#define ENTRIES 10              /* 2 * melds + pair, melds 0..4 */
+#define MAX_MELDS 4
 
-/* For every group vector (by rank) and kind of the group, the class of the group with
- * one more tile of that kind: the waits and improving kernels try a tile with one
- * lookup instead of re-ranking the group.  Built once per process from the rank and
- * class tables (about 4 MB, a few milliseconds); written out as source they would be
- * some 15 MB. */
+static uint16_t lowered[HUPAI_CLASSES][HUPAI_CLASSES];   /* [before][after]: read by the build */
+static uint16_t splits_at_least[MAX_MELDS + 1][HUPAI_CLASSES][HUPAI_CLASSES];
 
-#define NO_CLASS 255        /* the kind already held four times, or a full group */
+/* Bit e set where class `after` lacks one tile less than class `before`. */
+static uint16_t entries_lowered(int before, int after)
+{
+    unsigned bits = 0;
+    for (int e = 0; e < ENTRIES; e++)
+        if (HUPAI_DEF[after][e] + 1 == HUPAI_DEF[before][e]) bits |= 1u << e;
+    return (uint16_t)bits;
+}
+
+/* Bit e set where a group of class c taking entry e, and groups of class r taking
+ * 2m+1-e, reach the least deficit of 2m+1 of the two together, and the group lacks a
+ * tile for e (an entry it already fills cannot be lowered). */
+static uint16_t entries_at_least(int m, int c, int r)
+{
+    int target = 2 * m + 1, least = BIG;
+    for (int e = 0; e <= target; e++) least = imin(least, HUPAI_DEF[c][e] + HUPAI_DEF[r][target - e]);
+    unsigned bits = 0;
+    for (int e = 0; e <= target; e++)
+        if (HUPAI_DEF[c][e] > 0 && HUPAI_DEF[c][e] + HUPAI_DEF[r][target - e] == least) bits |= 1u << e;
+    return (uint16_t)bits;
+}
+
+static void build_entry_tables(void)
+{
+    for (int c = 0; c < HUPAI_CLASSES; c++) {
+        for (int s = 0; s < HUPAI_CLASSES; s++) lowered[c][s] = entries_lowered(c, s);
+        for (int m = 0; m <= MAX_MELDS; m++)
+            for (int r = 0; r < HUPAI_CLASSES; r++) splits_at_least[m][c][r] = entries_at_least(m, c, r);
+    }
+}
+
+/* ------------------------------------------------------------ successor entries
+ *
+ * For every group vector (by rank) and kind of the group, the entries one more tile of
+ * that kind lowers: the waits and improving kernels try the kinds of a group a few at a
+ * time instead of re-ranking the group per kind.  An entry set takes a 12-bit lane,
+ * five lanes a word, two words a vector (9 or 7 kinds).  Built once per process from
+ * the rank, class and entry tables (about 8 MB, about 20 ms); written out as
+ * source they would be some 30 MB. */
+
 #define SUIT_RANKS (sizeof HUPAI_SUIT_DCLS / sizeof HUPAI_SUIT_DCLS[0])
 #define HONOR_RANKS (sizeof HUPAI_HONOR_DCLS / sizeof HUPAI_HONOR_DCLS[0])
 #define MAX_GROUP_TILES 14   /* the rank tables cover groups of at most 14 tiles */
+#define LANE_BITS 12
+#define LANES 5
+#define LANE_ONES 0x0001001001001001ull        /* 1 in each of the five lanes */
 
-static uint8_t suit_next[SUIT_RANKS * SUIT_KINDS];
-static uint8_t honor_next[HONOR_RANKS * HONOR_KINDS];
-static uint8_t hseq_next[HONOR_RANKS * HONOR_KINDS];
+typedef uint64_t lane_words[2];
+static lane_words suit_next[SUIT_RANKS];
+static lane_words honor_next[HONOR_RANKS];
+static lane_words hseq_next[HONOR_RANKS];
 static pthread_once_t built = PTHREAD_ONCE_INIT;
+static int tables_ready;         /* set, with release order, once the tables are built */
 
 typedef struct {
     int n;                           /* kinds in the group */
     uint32_t ranks;                  /* vectors of the group: the length of its class tables */
     const uint32_t (*R)[75];         /* its rank table */
     const uint8_t *cls, *cls2;       /* its class tables (cls2: honours as sequences, or NULL) */
-    uint8_t *next, *next2;           /* the successor tables to fill */
+    lane_words *next, *next2;        /* the successor tables to fill */
     uint8_t v[SUIT_KINDS];           /* the vector being visited */
 } walk;
+
+/* Kind i's lane of a vector's words gets the entries of class `before` that class
+ * `after` lowers. */
+static inline void set_lane(lane_words words, int i, int before, int after)
+{
+    words[i / LANES] |= (uint64_t)lowered[before][after] << (LANE_BITS * (i % LANES));
+}
 
 /* Pre: w->v[0..n-1] is a vector of sum `sum` and rank `rank`.  Its successors: the rank
  * with one more tile of kind i is the rank terms before i, i's own term one count up,
  * and the terms after i each read at a prefix sum one higher (at most 14: the group
- * holds at most 13 here). */
+ * holds at most 13 here).  A kind held four times, or a full group, lowers nothing: its
+ * lanes stay 0. */
 static void fill(walk *w, uint32_t rank, int sum)
 {
     const int n = w->n;
     if (rank >= w->ranks) return;    /* (never: hupai_prepare reports a walk that disagrees) */
-    if (sum >= MAX_GROUP_TILES) {    /* a full group: no tile more (nor a rank term to read) */
-        for (int i = 0; i < n; i++) {
-            w->next[(size_t)rank * n + i] = NO_CLASS;
-            if (w->next2) w->next2[(size_t)rank * n + i] = NO_CLASS;
-        }
-        return;
-    }
+    if (sum >= MAX_GROUP_TILES) return;
     uint32_t before[SUIT_KINDS + 1], after[SUIT_KINDS + 1];
     unsigned s[SUIT_KINDS], run = 0;
     before[0] = 0;
@@ -306,15 +359,10 @@ static void fill(walk *w, uint32_t rank, int sum)
     after[n] = 0;
     for (int i = n - 1; i >= 0; i--) after[i] = after[i + 1] + w->R[i][(s[i] + 1) * 5 + w->v[i]];
     for (int i = 0; i < n; i++) {
-        size_t at = (size_t)rank * n + i;
-        if (w->v[i] >= 4) {
-            w->next[at] = NO_CLASS;
-            if (w->next2) w->next2[at] = NO_CLASS;
-            continue;
-        }
+        if (w->v[i] >= 4) continue;
         uint32_t r = before[i] + w->R[i][s[i] * 5 + w->v[i] + 1] + after[i + 1];
-        w->next[at] = w->cls[r];
-        if (w->next2) w->next2[at] = w->cls2[r];
+        set_lane(w->next[rank], i, w->cls[rank], w->cls[r]);
+        if (w->next2) set_lane(w->next2[rank], i, w->cls2[rank], w->cls2[r]);
     }
 }
 
@@ -335,6 +383,7 @@ static int walked_all;          /* the walk met exactly as many vectors as the t
 
 static void build(void)
 {
+    build_entry_tables();            /* the walk reads `lowered` */
     uint32_t rank = 0;
     walk suits = {SUIT_KINDS, SUIT_RANKS, HUPAI_SUIT_RANK, HUPAI_SUIT_DCLS, NULL, suit_next, NULL, {0}};
     visit(&suits, 0, 0, &rank);
@@ -343,6 +392,7 @@ static void build(void)
     walk honors = {HONOR_KINDS, HONOR_RANKS, HUPAI_HONOR_RANK, HUPAI_HONOR_DCLS, HUPAI_HSEQ_DCLS, honor_next, hseq_next, {0}};
     visit(&honors, 0, 0, &rank);
     walked_all = ok && rank == HONOR_RANKS;
+    __atomic_store_n(&tables_ready, 1, __ATOMIC_RELEASE);
 }
 
 int hupai_prepare(void)
@@ -351,12 +401,18 @@ int hupai_prepare(void)
     return walked_all ? 0 : -1;
 }
 
-/* Pre: hupai_prepare() has returned; rank is the rank of group g.  Entry i: the class of
- * the group with one more tile of its kind i, or NO_CLASS. */
-static inline const uint8_t *next_row(int g, uint32_t rank, unsigned opts)
+/* The tables, built on the first call (then one load: pthread_once is a library call). */
+static inline void need_tables(void)
 {
-    if (g < 3) return suit_next + (size_t)rank * SUIT_KINDS;
-    return ((opts & HUPAI_HONOR_SEQ) ? hseq_next : honor_next) + (size_t)rank * HONOR_KINDS;
+    if (!__atomic_load_n(&tables_ready, __ATOMIC_ACQUIRE)) hupai_prepare();
+}
+
+/* Pre: hupai_prepare() has returned; rank is the rank of group g.  Its successor
+ * entries. */
+static inline const uint64_t *next_words(int g, uint32_t rank, unsigned opts)
+{
+    if (g < 3) return suit_next[rank];
+    return ((opts & HUPAI_HONOR_SEQ) ? hseq_next : honor_next)[rank];
 }
 
 /* ------------------------------------------------------------ public kernels */
@@ -401,40 +457,82 @@ int hupai_shanten(const uint8_t *counts, int jokers, unsigned opts)
     return (s > 0 ? s : 0) - 1;
 }
 
+/* Five lanes of word at once: bit i set where lane i shares an entry with `entries`
+ * (repeated in every lane).  A lane of at most 10 bits plus 0x7FF sets its bit 11
+ * exactly when it is not 0, with no carry out of the lane; the product moves lane k's
+ * bit 11 to bit 44 + k, and no two partial products meet. */
+static inline unsigned lanes_meeting(uint64_t word, uint64_t entries)
+{
+    uint64_t top = ((word & entries) + 0x7FF * LANE_ONES) & (0x800 * LANE_ONES);
+    return (unsigned)((((top >> 11) * 0x0000100200400801ull) >> 44) & 0x1F);
+}
+
 /* Pre: e is evaluate(counts, ...) and hupai_prepare() has returned.  Mask of kinds
- * whose addition brings the standard deficit to `goal`.  The other three groups are
- * combined once per group ("rest"); the group with one more tile of kind t is one
- * lookup in the successor tables. */
-static uint64_t standard_reaching(const hand_eval *e, unsigned opts, int goal)
+ * whose addition lowers the standard deficit (by one: see the entry tables).  The
+ * other three groups are combined once per group ("rest"); a group with no entry to
+ * lower in a least split is passed over, and another group's kinds are tried five at
+ * a time against its successor entries. */
+static uint64_t standard_reaching(const hand_eval *e, unsigned opts)
 {
     const int *c = e->cls;
     int left = COMB(c[0], c[1]), right = COMB(c[2], c[3]);
     int rest[4] = {COMB(c[1], right), COMB(c[0], right), COMB(left, c[3]), COMB(left, c[2])};
-    int target = 2 * e->m + 1;
     uint64_t mask = 0;
     for (int g = 0; g < 4; g++) {
-        int base = SUIT_KINDS * g, n = g < 3 ? SUIT_KINDS : HONOR_KINDS;
-        const uint8_t *next = next_row(g, e->rank[g], opts);
-        const uint8_t *with_rest = HUPAI_COMB[rest[g]];    /* COMB is symmetric: one row */
-        for (int i = 0; i < n; i++) {
-            int cls = next[i];
-            if (cls != NO_CLASS && HUPAI_DEF[with_rest[cls]][target] == goal)
-                mask |= (uint64_t)1 << (base + i);
-        }
+        uint64_t entries = splits_at_least[e->m][c[g]][rest[g]];
+        if (!entries) continue;
+        const uint64_t *next = next_words(g, e->rank[g], opts);
+        uint64_t all = entries * LANE_ONES;
+        uint64_t bits = lanes_meeting(next[0], all) | (uint64_t)lanes_meeting(next[1], all) << LANES;
+        mask |= bits << (SUIT_KINDS * g);
     }
     return mask;
 }
 
-/* Mask of kinds (held < 4) whose addition brings the seven-pairs deficit to goal. */
+/* Bytes p[0..7] as a word, p[i] in bits 8i..8i+7 on any byte order. */
+static inline uint64_t load_le8(const uint8_t *p)
+{
+    uint64_t w;
+    memcpy(&w, p, 8);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    w = __builtin_bswap64(w);
+#endif
+    return w;
+}
+
+/* The low bits of the eight bytes of w (each 0 or 1) as a byte, byte k at bit k: the
+ * product moves byte k's bit to bit 56 + k, and no two partial products meet. */
+#define BYTE_BITS(w) ((uint64_t)(((w) * 0x0102040810204080ull) >> 56))
+
+/* Pre: counts valid; ok[v] (v = 0..3) is 0 or 1.  Mask of the kinds held v times with
+ * ok[v], eight kinds a word.  A count's bits c2 c1 c0 are bit planes; as c <= 4, the
+ * kind is selected when c2 is clear and ok[c1 c0] holds, which is the algebraic normal
+ * form a ^ b c0 ^ c c1 ^ d c0 c1 of the four ok values, per byte. */
+static uint64_t kinds_held(const uint8_t *counts, const int ok[4])
+{
+    const uint64_t ones = 0x0101010101010101ull;
+    const uint64_t a = ones * ok[0], b = ones * (ok[0] ^ ok[1]), c = ones * (ok[0] ^ ok[2]),
+                   d = ones * (ok[0] ^ ok[1] ^ ok[2] ^ ok[3]);
+#define SELECTED(w) ((a ^ (b & (w)) ^ (c & ((w) >> 1)) ^ (d & (w) & ((w) >> 1))) & ~((w) >> 2) & ones)
+    uint64_t mask = 0;
+    for (int k = 0; k < 4; k++) {
+        uint64_t w = load_le8(counts + 8 * k);
+        mask |= BYTE_BITS(SELECTED(w)) << (8 * k);
+    }
+    uint64_t w = (uint64_t)counts[32] | (uint64_t)counts[33] << 8;   /* the last two kinds */
+    mask |= (BYTE_BITS(SELECTED(w)) & 3) << 32;
+#undef SELECTED
+    return mask;
+}
+
+/* Mask of kinds (held < 4) whose addition brings the seven-pairs deficit to goal: it
+ * depends only on how many copies of the kind are held. */
 static uint64_t seven_reaching(const uint8_t *counts, unsigned opts, int goal)
 {
     pair_census k = census(counts);
     int ok[4];
     for (int v = 0; v < 4; v++) ok[v] = seven_from_census(census_plus(k, v), opts) == goal;
-    uint64_t mask = 0;
-    for (int t = 0; t < HUPAI_KINDS; t++)
-        if (counts[t] < 4 && ok[counts[t]]) mask |= (uint64_t)1 << t;
-    return mask;
+    return kinds_held(counts, ok);
 }
 
 /* Pre: e is evaluate(counts, ...) of a 3M+1 hand. */
@@ -456,14 +554,14 @@ static uint64_t lan_reaching(const uint8_t *counts, unsigned opts, int goal)
 
 static uint64_t improving(const uint8_t *counts, const hand_eval *e, unsigned opts)
 {
-    hupai_prepare();                 /* the successor tables (at once after the first call) */
+    need_tables();
     int d = imin(imin(e->standard, e->seven), e->lan);
     uint64_t mask = 0;
     /* One more tile lowers a form's deficit by at most one, so only forms already at
      * the minimum can lower the hand's. */
     if (e->standard == d)
         mask |= (opts & HUPAI_PAIR_258) ? pair258_reaching(counts, e->m, opts, d - 1)
-                                        : standard_reaching(e, opts, d - 1);
+                                        : standard_reaching(e, opts);
     if (e->seven == d) mask |= seven_reaching(counts, opts, d - 1);
     if (e->lan == d) mask |= lan_reaching(counts, opts, d - 1);
     return mask;

@@ -39,7 +39,7 @@ typedef struct {
     uint8_t tile[3];   /* kind each position stands for, HUPAI_FREE if free */
 } hupai_meld;
 
-/* Builds the successor tables the waits, improving and discards kernels read (once per
+/* Builds the entry tables the waits, improving and discards kernels read (once per
  * process, thread-safe; they call it themselves, so calling it first only moves its few
  * milliseconds to a time of the caller's choosing).  0, or -1 if the generated tables
  * and the walk over every group vector disagree (a build error). */

@@ -59,7 +59,7 @@ import numpy as np
 from hupai._messages import short as _short
 from hupai.melds import Decomposition, Meld, Reading, SEVEN_PAIRS, STANDARD
 
-# the successor tables of the waits and improving kernels, built at import rather than
+# the entry tables of the waits and improving kernels, built at import rather than
 # on the first call that needs them
 if hupai_prepare() != 0:
     raise ImportError("hupai's kernel tables are inconsistent: rebuild it (tools/gen_tables.py)")
