@@ -195,22 +195,15 @@ static inline int lan_deficit(const uint8_t *counts, unsigned opts)
 
 /* ------------------------------------------------------------ 2-5-8 pair */
 
-/* Row id of suit g of counts in the 2-5-8-pair table. */
-static inline int p258_id(const uint8_t *counts, int g)
-{
-    int tiles = 0;
-    return HUPAI_SUIT_P258[group_rank(counts + SUIT_KINDS * g, SUIT_KINDS, HUPAI_SUIT_RANK, &tiles)];
-}
-
-/* Pre: cls the four group classes, p the suits' 2-5-8-pair row ids, m <= 4.  Standard
- * deficit of m melds and a pair of a suited 2, 5 or 8: the pair's suit from its own
- * table, the other three groups pair-free from their class rows (pair-free entries do
- * not depend on where a pair may go, so only the pair's group needs the other table). */
-static int p258_combine(const int cls[4], const int p[3], int m)
+/* Pre: cls and rank the four groups' classes and ranks, m <= 4.  Standard deficit of m
+ * melds and a pair of a suited 2, 5 or 8: the pair's suit from its own table, the other
+ * three groups pair-free from their class rows (pair-free entries do not depend on where
+ * a pair may go, so only the pair's group needs the other table). */
+static int pair258_deficit(const int cls[4], const uint32_t rank[4], int m)
 {
     int best = BIG;
     for (int g = 0; g < 3; g++) {
-        const uint8_t *row = HUPAI_P258[p[g]];
+        const uint8_t *row = HUPAI_P258[HUPAI_SUIT_P258[rank[g]]];
         int o[3], k = 0;
         for (int h = 0; h < 4; h++)
             if (h != g) o[k++] = cls[h];
@@ -218,39 +211,6 @@ static int p258_combine(const int cls[4], const int p[3], int m)
         for (int j = 0; j <= m; j++) best = imin(best, row[j] + rest[2 * (m - j)]);
     }
     return best;
-}
-
-/* Pre: counts valid, cls their group classes, m <= 4. */
-static int pair258_deficit(const uint8_t *counts, const int cls[4], int m)
-{
-    int p[3] = {p258_id(counts, 0), p258_id(counts, 1), p258_id(counts, 2)};
-    return p258_combine(cls, p, m);
-}
-
-/* Pre: as pair258_deficit with m the melds of counts plus one tile.  Mask of kinds
- * (held < 4) whose addition brings that deficit to goal; adding a tile changes one
- * group, so only that group's class and row are looked up again. */
-static uint64_t pair258_reaching(const uint8_t *counts, int m, unsigned opts, int goal)
-{
-    uint8_t tmp[HUPAI_KINDS];
-    int cls[4], p[3];
-    memcpy(tmp, counts, HUPAI_KINDS);
-    classify(tmp, opts, cls);
-    for (int g = 0; g < 3; g++) p[g] = p258_id(tmp, g);
-    uint64_t mask = 0;
-    for (int t = 0; t < HUPAI_KINDS; t++) {
-        if (tmp[t] >= 4) continue;
-        int g = t < HONOR_BASE ? t / SUIT_KINDS : 3, tiles = 0;
-        int keep_cls = cls[g], keep_p = g < 3 ? p[g] : 0;
-        tmp[t]++;
-        cls[g] = group_class(tmp, g, opts, &tiles);
-        if (g < 3) p[g] = p258_id(tmp, g);
-        if (p258_combine(cls, p, m) == goal) mask |= (uint64_t)1 << t;
-        tmp[t]--;
-        cls[g] = keep_cls;
-        if (g < 3) p[g] = keep_p;
-    }
-    return mask;
 }
 
 /* ------------------------------------------------------------ entry tables
@@ -263,10 +223,9 @@ static uint64_t pair258_reaching(const uint8_t *counts, int m, unsigned opts, in
  * (bit e): `splits_at_least` depends on the group's class and the other groups' class,
  * the entries a tile lowers on the group's class before and after the tile. */
 #define ENTRIES 10              /* 2 * melds + pair, melds 0..4 */
-#define MAX_MELDS 4
 
 static uint16_t lowered[HUPAI_CLASSES][HUPAI_CLASSES];   /* [before][after]: read by the build */
-static uint16_t splits_at_least[MAX_MELDS + 1][HUPAI_CLASSES][HUPAI_CLASSES];
+static uint16_t splits_at_least[ENTRIES][HUPAI_CLASSES][HUPAI_CLASSES];   /* [target][c][r] */
 
 /* Bit e set where class `after` lacks one tile less than class `before`. */
 static uint16_t entries_lowered(int before, int after)
@@ -278,15 +237,19 @@ static uint16_t entries_lowered(int before, int after)
 }
 
 /* Bit e set where a group of class c taking entry e, and groups of class r taking
- * 2m+1-e, reach the least deficit of 2m+1 of the two together, and the group lacks a
- * tile for e (an entry it already fills cannot be lowered). */
-static uint16_t entries_at_least(int m, int c, int r)
+ * target - e, reach the least deficit of the target of the two together (at most one
+ * pair: e and target - e are not both odd), and the group lacks a tile for e (an entry
+ * it already fills cannot be lowered). */
+static uint16_t entries_at_least(int target, int c, int r)
 {
-    int target = 2 * m + 1, least = BIG;
-    for (int e = 0; e <= target; e++) least = imin(least, HUPAI_DEF[c][e] + HUPAI_DEF[r][target - e]);
+    int least = BIG;
+    for (int e = 0; e <= target; e++)
+        if (!(e & (target - e) & 1)) least = imin(least, HUPAI_DEF[c][e] + HUPAI_DEF[r][target - e]);
     unsigned bits = 0;
     for (int e = 0; e <= target; e++)
-        if (HUPAI_DEF[c][e] > 0 && HUPAI_DEF[c][e] + HUPAI_DEF[r][target - e] == least) bits |= 1u << e;
+        if (!(e & (target - e) & 1) && HUPAI_DEF[c][e] > 0
+            && HUPAI_DEF[c][e] + HUPAI_DEF[r][target - e] == least)
+            bits |= 1u << e;
     return (uint16_t)bits;
 }
 
@@ -294,8 +257,8 @@ static void build_entry_tables(void)
 {
     for (int c = 0; c < HUPAI_CLASSES; c++) {
         for (int s = 0; s < HUPAI_CLASSES; s++) lowered[c][s] = entries_lowered(c, s);
-        for (int m = 0; m <= MAX_MELDS; m++)
-            for (int r = 0; r < HUPAI_CLASSES; r++) splits_at_least[m][c][r] = entries_at_least(m, c, r);
+        for (int t = 0; t < ENTRIES; t++)
+            for (int r = 0; r < HUPAI_CLASSES; r++) splits_at_least[t][c][r] = entries_at_least(t, c, r);
     }
 }
 
@@ -303,39 +266,58 @@ static void build_entry_tables(void)
  *
  * For every group vector (by rank) and kind of the group, the entries one more tile of
  * that kind lowers: the waits and improving kernels try the kinds of a group a few at a
- * time instead of re-ranking the group per kind.  An entry set takes a 12-bit lane,
- * five lanes a word, two words a vector (9 or 7 kinds).  Built once per process from
- * the rank, class and entry tables (about 8 MB, about 20 ms); written out as
- * source they would be some 30 MB. */
+ * time instead of re-ranking the group per kind.  A kind takes a 16-bit lane, four
+ * lanes a word, three words a vector (9 kinds, or 7): the class row's entries in bits
+ * 0-9 and, for a suit, the 2-5-8-pair row's entries (j melds and a pair of its 2, 5 or
+ * 8) in bits 10-14.  Built once per process from the rank, class and entry tables
+ * (about 12 MB, about 20 ms); written out as source they would be some 40 MB. */
 
 #define SUIT_RANKS (sizeof HUPAI_SUIT_DCLS / sizeof HUPAI_SUIT_DCLS[0])
 #define HONOR_RANKS (sizeof HUPAI_HONOR_DCLS / sizeof HUPAI_HONOR_DCLS[0])
 #define MAX_GROUP_TILES 14   /* the rank tables cover groups of at most 14 tiles */
-#define LANE_BITS 12
-#define LANES 5
-#define LANE_ONES 0x0001001001001001ull        /* 1 in each of the five lanes */
+#define LANE_BITS 16
+#define LANES 4
+#define LANE_ONES 0x0001000100010001ull        /* 1 in each of the four lanes */
+#define P258_BITS 10                           /* where a lane's 2-5-8-pair entries start */
+#define P258_ROWS (sizeof HUPAI_P258 / sizeof HUPAI_P258[0])
 
-typedef uint64_t lane_words[2];
+typedef uint64_t lane_words[3];
 static lane_words suit_next[SUIT_RANKS];
 static lane_words honor_next[HONOR_RANKS];
 static lane_words hseq_next[HONOR_RANKS];
+static uint8_t p258_lowered[P258_ROWS][P258_ROWS];    /* [before][after]: read by the build */
 static pthread_once_t built = PTHREAD_ONCE_INIT;
 static int tables_ready;         /* set, with release order, once the tables are built */
+
+/* Bit j set where 2-5-8-pair row `after` lacks one tile less than row `before`. */
+static uint8_t p258_entries_lowered(int before, int after)
+{
+    unsigned bits = 0;
+    for (int j = 0; j <= 4; j++)
+        if (HUPAI_P258[after][j] + 1 == HUPAI_P258[before][j]) bits |= 1u << j;
+    return (uint8_t)bits;
+}
+
+static void build_p258_table(void)
+{
+    for (size_t a = 0; a < P258_ROWS; a++)
+        for (size_t b = 0; b < P258_ROWS; b++) p258_lowered[a][b] = p258_entries_lowered((int)a, (int)b);
+}
 
 typedef struct {
     int n;                           /* kinds in the group */
     uint32_t ranks;                  /* vectors of the group: the length of its class tables */
     const uint32_t (*R)[75];         /* its rank table */
     const uint8_t *cls, *cls2;       /* its class tables (cls2: honours as sequences, or NULL) */
+    const uint8_t *p258;             /* its 2-5-8-pair rows (suits), or NULL */
     lane_words *next, *next2;        /* the successor tables to fill */
     uint8_t v[SUIT_KINDS];           /* the vector being visited */
 } walk;
 
-/* Kind i's lane of a vector's words gets the entries of class `before` that class
- * `after` lowers. */
-static inline void set_lane(lane_words words, int i, int before, int after)
+/* Kind i's lane of a vector's words gets `entries`. */
+static inline void set_lane(lane_words words, int i, unsigned entries)
 {
-    words[i / LANES] |= (uint64_t)lowered[before][after] << (LANE_BITS * (i % LANES));
+    words[i / LANES] |= (uint64_t)entries << (LANE_BITS * (i % LANES));
 }
 
 /* Pre: w->v[0..n-1] is a vector of sum `sum` and rank `rank`.  Its successors: the rank
@@ -361,8 +343,9 @@ static void fill(walk *w, uint32_t rank, int sum)
     for (int i = 0; i < n; i++) {
         if (w->v[i] >= 4) continue;
         uint32_t r = before[i] + w->R[i][s[i] * 5 + w->v[i] + 1] + after[i + 1];
-        set_lane(w->next[rank], i, w->cls[rank], w->cls[r]);
-        if (w->next2) set_lane(w->next2[rank], i, w->cls2[rank], w->cls2[r]);
+        unsigned pair258 = w->p258 ? (unsigned)p258_lowered[w->p258[rank]][w->p258[r]] << P258_BITS : 0;
+        set_lane(w->next[rank], i, lowered[w->cls[rank]][w->cls[r]] | pair258);
+        if (w->next2) set_lane(w->next2[rank], i, lowered[w->cls2[rank]][w->cls2[r]]);
     }
 }
 
@@ -383,13 +366,16 @@ static int walked_all;          /* the walk met exactly as many vectors as the t
 
 static void build(void)
 {
-    build_entry_tables();            /* the walk reads `lowered` */
+    build_entry_tables();            /* the walk reads `lowered` and `p258_lowered` */
+    build_p258_table();
     uint32_t rank = 0;
-    walk suits = {SUIT_KINDS, SUIT_RANKS, HUPAI_SUIT_RANK, HUPAI_SUIT_DCLS, NULL, suit_next, NULL, {0}};
+    walk suits = {SUIT_KINDS, SUIT_RANKS, HUPAI_SUIT_RANK, HUPAI_SUIT_DCLS, NULL, HUPAI_SUIT_P258,
+                  suit_next, NULL, {0}};
     visit(&suits, 0, 0, &rank);
     int ok = rank == SUIT_RANKS;
     rank = 0;
-    walk honors = {HONOR_KINDS, HONOR_RANKS, HUPAI_HONOR_RANK, HUPAI_HONOR_DCLS, HUPAI_HSEQ_DCLS, honor_next, hseq_next, {0}};
+    walk honors = {HONOR_KINDS, HONOR_RANKS, HUPAI_HONOR_RANK, HUPAI_HONOR_DCLS, HUPAI_HSEQ_DCLS, NULL,
+                   honor_next, hseq_next, {0}};
     visit(&honors, 0, 0, &rank);
     walked_all = ok && rank == HONOR_RANKS;
     __atomic_store_n(&tables_ready, 1, __ATOMIC_RELEASE);
@@ -428,7 +414,7 @@ static inline hand_eval evaluate_m(const uint8_t *counts, int jokers, unsigned o
     int tiles = classify_ranked(counts, opts, e.cls, e.rank);
     e.m = m >= 0 ? m : (tiles + jokers) / 3;
     e.standard = !(opts & HUPAI_STANDARD) ? BIG
-               : (opts & HUPAI_PAIR_258) ? pair258_deficit(counts, e.cls, e.m)
+               : (opts & HUPAI_PAIR_258) ? pair258_deficit(e.cls, e.rank, e.m)
                : HUPAI_DEF[hand_class(e.cls)][2 * e.m + 1];
     e.seven = ((opts & HUPAI_SEVEN_PAIRS) && e.m == 4) ? seven_from_census(census(counts), opts) : BIG;
     e.lan = ((opts & HUPAI_SHISANLAN) && e.m == 4) ? lan_deficit(counts, opts) : BIG;
@@ -457,21 +443,32 @@ int hupai_shanten(const uint8_t *counts, int jokers, unsigned opts)
     return (s > 0 ? s : 0) - 1;
 }
 
-/* Five lanes of word at once: bit i set where lane i shares an entry with `entries`
- * (repeated in every lane).  A lane of at most 10 bits plus 0x7FF sets its bit 11
- * exactly when it is not 0, with no carry out of the lane; the product moves lane k's
- * bit 11 to bit 44 + k, and no two partial products meet. */
-static inline unsigned lanes_meeting(uint64_t word, uint64_t entries)
+/* The eight lanes of words w0 and w1 at once: bit i set where lane i (w0's four, then
+ * w1's) shares a bit with `query` (repeated in every lane).  A lane of at most 15 bits
+ * plus 0x7FFF sets its bit 15 exactly when it is not 0, with no carry out of the lane;
+ * those bits, w0's moved to bits 16k and w1's to 16k + 4, are gathered by one product
+ * into bits 45 + k and 49 + k, and no two partial products below bit 64 meet. */
+static inline unsigned lanes_meeting(uint64_t w0, uint64_t w1, uint64_t query)
 {
-    uint64_t top = ((word & entries) + 0x7FF * LANE_ONES) & (0x800 * LANE_ONES);
-    return (unsigned)((((top >> 11) * 0x0000100200400801ull) >> 44) & 0x1F);
+    const uint64_t fill = 0x7FFF * LANE_ONES, top = 0x8000 * LANE_ONES;
+    uint64_t t0 = ((w0 & query) + fill) & top, t1 = ((w1 & query) + fill) & top;
+    return (unsigned)(((((t0 >> 15) | (t1 >> 11)) * 0x0000200040008001ull) >> 45) & 0xFF);
 }
 
-/* Pre: e is evaluate(counts, ...) and hupai_prepare() has returned.  Mask of kinds
- * whose addition lowers the standard deficit (by one: see the entry tables).  The
- * other three groups are combined once per group ("rest"); a group with no entry to
- * lower in a least split is passed over, and another group's kinds are tried five at
- * a time against its successor entries. */
+/* Pre: hupai_prepare() has returned; rank is group g's rank.  Kinds of the group whose
+ * lane shares a bit with `query` (entries in a lane's layout), as a 34-kind mask. */
+static inline uint64_t kinds_lowering(int g, uint32_t rank, unsigned opts, unsigned query)
+{
+    const uint64_t *next = next_words(g, rank, opts);
+    uint64_t bits = lanes_meeting(next[0], next[1], query * LANE_ONES);
+    if (g < 3) bits |= (uint64_t)((next[2] & query) != 0) << (2 * LANES);   /* kind 8: lane 0 */
+    return bits << (SUIT_KINDS * g);
+}
+
+/* Pre: e is evaluate(counts, ...) without HUPAI_PAIR_258, and hupai_prepare() has
+ * returned.  Mask of kinds whose addition lowers the standard deficit (by one: see the
+ * entry tables).  The other three groups are combined once per group ("rest"); a group
+ * with no entry to lower in a least split is passed over. */
 static uint64_t standard_reaching(const hand_eval *e, unsigned opts)
 {
     const int *c = e->cls;
@@ -479,13 +476,41 @@ static uint64_t standard_reaching(const hand_eval *e, unsigned opts)
     int rest[4] = {COMB(c[1], right), COMB(c[0], right), COMB(left, c[3]), COMB(left, c[2])};
     uint64_t mask = 0;
     for (int g = 0; g < 4; g++) {
-        uint64_t entries = splits_at_least[e->m][c[g]][rest[g]];
-        if (!entries) continue;
-        const uint64_t *next = next_words(g, e->rank[g], opts);
-        uint64_t all = entries * LANE_ONES;
-        uint64_t bits = lanes_meeting(next[0], all) | (uint64_t)lanes_meeting(next[1], all) << LANES;
-        mask |= bits << (SUIT_KINDS * g);
+        unsigned entries = splits_at_least[2 * e->m + 1][c[g]][rest[g]];
+        if (entries) mask |= kinds_lowering(g, e->rank[g], opts, entries);
     }
+    return mask;
+}
+
+/* Pre: e is evaluate(counts, ...) with HUPAI_PAIR_258, and hupai_prepare() has
+ * returned.  The same for the 2-5-8-pair deficit: the least over the pair's suit g and
+ * its melds j of that suit's pair row P[j] plus the other three groups' pair-free
+ * entry 2(m - j).  A tile lowers it exactly when it lowers a term at the least: in the
+ * pair's suit, an entry j of its pair row; in another group h, an entry of a least
+ * split of 2(m - j) between h and the remaining two groups. */
+static uint64_t pair258_reaching(const hand_eval *e, unsigned opts)
+{
+    const int *c = e->cls;
+    unsigned query[4] = {0, 0, 0, 0};
+    for (int g = 0; g < 3; g++) {
+        int others[3], k = 0;
+        for (int h = 0; h < 4; h++)
+            if (h != g) others[k++] = h;
+        const uint8_t *row = HUPAI_P258[HUPAI_SUIT_P258[e->rank[g]]];
+        const uint8_t *rest = HUPAI_DEF[COMB(COMB(c[others[0]], c[others[1]]), c[others[2]])];
+        for (int j = 0; j <= e->m; j++) {
+            int target = 2 * (e->m - j);
+            if (row[j] + rest[target] != e->standard) continue;
+            if (row[j] > 0) query[g] |= 1u << (j + P258_BITS);
+            for (int k2 = 0; k2 < 3; k2++) {
+                int h = others[k2], a = others[(k2 + 1) % 3], b = others[(k2 + 2) % 3];
+                query[h] |= splits_at_least[target][c[h]][COMB(c[a], c[b])];
+            }
+        }
+    }
+    uint64_t mask = 0;
+    for (int g = 0; g < 4; g++)
+        if (query[g]) mask |= kinds_lowering(g, e->rank[g], opts, query[g]);
     return mask;
 }
 
@@ -560,8 +585,7 @@ static uint64_t improving(const uint8_t *counts, const hand_eval *e, unsigned op
     /* One more tile lowers a form's deficit by at most one, so only forms already at
      * the minimum can lower the hand's. */
     if (e->standard == d)
-        mask |= (opts & HUPAI_PAIR_258) ? pair258_reaching(counts, e->m, opts, d - 1)
-                                        : standard_reaching(e, opts);
+        mask |= (opts & HUPAI_PAIR_258) ? pair258_reaching(e, opts) : standard_reaching(e, opts);
     if (e->seven == d) mask |= seven_reaching(counts, opts, d - 1);
     if (e->lan == d) mask |= lan_reaching(counts, opts, d - 1);
     return mask;
