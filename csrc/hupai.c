@@ -406,6 +406,14 @@ static inline const uint64_t *next_words(int g, uint32_t rank, unsigned opts)
 /* Deficits of both forms (BIG where a form is off or does not fit). */
 typedef struct { int cls[4]; uint32_t rank[4]; int m, standard, seven, lan; } hand_eval;
 
+/* Pre: e holds the groups' classes and ranks and m.  The standard form's deficit. */
+static inline int standard_deficit(const hand_eval *e, unsigned opts)
+{
+    return !(opts & HUPAI_STANDARD) ? BIG
+         : (opts & HUPAI_PAIR_258) ? pair258_deficit(e->cls, e->rank, e->m)
+         : HUPAI_DEF[hand_class(e->cls)][2 * e->m + 1];
+}
+
 /* Pre: counts valid; m < 0 means total // 3, else the melds to form (a hand with some
  * tiles set aside, e.g. a void suit, still needs as many melds). */
 static inline hand_eval evaluate_m(const uint8_t *counts, int jokers, unsigned opts, int m)
@@ -413,9 +421,7 @@ static inline hand_eval evaluate_m(const uint8_t *counts, int jokers, unsigned o
     hand_eval e;
     int tiles = classify_ranked(counts, opts, e.cls, e.rank);
     e.m = m >= 0 ? m : (tiles + jokers) / 3;
-    e.standard = !(opts & HUPAI_STANDARD) ? BIG
-               : (opts & HUPAI_PAIR_258) ? pair258_deficit(e.cls, e.rank, e.m)
-               : HUPAI_DEF[hand_class(e.cls)][2 * e.m + 1];
+    e.standard = standard_deficit(&e, opts);
     e.seven = ((opts & HUPAI_SEVEN_PAIRS) && e.m == 4) ? seven_from_census(census(counts), opts) : BIG;
     e.lan = ((opts & HUPAI_SHISANLAN) && e.m == 4) ? lan_deficit(counts, opts) : BIG;
     return e;
@@ -607,29 +613,68 @@ uint64_t hupai_waits(const uint8_t *counts, int jokers, unsigned opts)
 }
 
 
-/* Pre: as hupai_discards; void_group -1 for none.  One pass over the discards. */
+/* Census after one tile less of a kind now held v times (1 <= v <= 4). */
+static inline pair_census census_minus(pair_census k, int v)
+{
+    switch (v) {
+    case 1: k.n1--; break;
+    case 2: k.n2--; k.n1++; break;
+    case 3: k.n3--; break;
+    default: k.n4--; k.n3++; break;
+    }
+    return k;
+}
+
+/* Pre: e is evaluate_m(counts, jokers, opts, m) and k census(counts); less is counts with
+ * one tile of kind d fewer.  evaluate_m(less, jokers, opts, m), with only d's group
+ * ranked again and the census counted down. */
+static inline hand_eval evaluate_less(hand_eval e, pair_census k, const uint8_t *counts,
+                                      const uint8_t *less, int d, unsigned opts)
+{
+    int g = d < HONOR_BASE ? d / SUIT_KINDS : 3, tiles = 0;
+    e.rank[g] = rank_of(less, g, &tiles);
+    e.cls[g] = class_of(g, e.rank[g], opts);
+    e.standard = standard_deficit(&e, opts);
+    if (e.seven != BIG) e.seven = seven_from_census(census_minus(k, counts[d]), opts);
+    if (e.lan != BIG) e.lan = lan_deficit(less, opts);
+    return e;
+}
+
+/* Pre: as hupai_discards; void_group -1 for none.  One pass over the discards: the hand
+ * (less its void suit) is evaluated once, and each discard only in the discard's group.
+ * A discard of the void suit leaves that same hand. */
 static void discards(const uint8_t *counts, int jokers, unsigned opts, int void_group,
                      int8_t *shanten, uint64_t *improving_out)
 {
-    uint8_t tmp[HUPAI_KINDS];
+    uint8_t kept[HUPAI_KINDS];
     int total = jokers;
     for (int t = 0; t < HUPAI_KINDS; t++) total += counts[t];
     /* melds still needed after a discard: fixed, even when a void suit is set aside */
-    int m = void_group < 0 ? -1 : (total - 1) / 3;
-    uint64_t dead = void_group < 0 ? 0 : ((uint64_t)0x1FF) << (SUIT_KINDS * void_group);
+    int m = (total - 1) / 3;
+    memcpy(kept, counts, HUPAI_KINDS);
+    uint64_t dead = 0;
+    if (void_group >= 0) {
+        memset(kept + SUIT_KINDS * void_group, 0, SUIT_KINDS);
+        dead = ((uint64_t)0x1FF) << (SUIT_KINDS * void_group);
+    }
+    hand_eval whole = evaluate_m(kept, jokers, opts, m);
+    pair_census k = census(kept);
     for (int d = 0; d < HUPAI_KINDS; d++) {
         if (!counts[d]) {
             shanten[d] = 127;
             improving_out[d] = 0;
             continue;
         }
-        memcpy(tmp, counts, HUPAI_KINDS);
-        tmp[d]--;
-        if (void_group >= 0) memset(tmp + SUIT_KINDS * void_group, 0, SUIT_KINDS);
-        hand_eval e = evaluate_m(tmp, jokers, opts, m);
+        hand_eval e = whole;
+        int in_void = d >= SUIT_KINDS * void_group && d < SUIT_KINDS * (void_group + 1);
+        if (!in_void) {
+            kept[d]--;
+            e = evaluate_less(whole, k, counts, kept, d, opts);
+        }
         int deficit = imin(imin(e.standard, e.seven), e.lan);
         shanten[d] = (int8_t)(deficit - jokers - 1);   /* a 3M+1 hand lacks at least jokers+1 */
-        improving_out[d] = improving(tmp, &e, opts) & ~dead;
+        improving_out[d] = improving(kept, &e, opts) & ~dead;
+        if (!in_void) kept[d]++;
     }
 }
 
