@@ -165,13 +165,30 @@ static void lan_suit(unsigned mask, int strict, int best[4])
     }
 }
 
+/* lan_suit of every mask, plain and strict: built with the other tables (hupai_prepare). */
+static int8_t lan_suits[2][1 << SUIT_KINDS][4];
+
+static void build_lan_table(void)
+{
+    for (int strict = 0; strict < 2; strict++)
+        for (unsigned mask = 0; mask < (1u << SUIT_KINDS); mask++) {
+            int best[4];
+            lan_suit(mask, strict, best);
+            for (int k = 0; k < 4; k++) lan_suits[strict][mask][k] = (int8_t)best[k];
+        }
+}
+
+static inline void need_tables(void);
+
 int hupai_lan_deficit(const uint8_t *counts, int strict, int seven_stars)
 {
-    int f[3][4], honors = 0;
+    need_tables();
+    const int8_t *f[3];
+    int honors = 0;
     for (int g = 0; g < 3; g++) {
         unsigned mask = 0;
         for (int i = 0; i < SUIT_KINDS; i++) mask |= (unsigned)(counts[SUIT_KINDS * g + i] > 0) << i;
-        lan_suit(mask, strict, f[g]);
+        f[g] = lan_suits[strict != 0][mask];
     }
     for (int t = HONOR_BASE; t < HUPAI_KINDS; t++) honors += counts[t] > 0;
     /* 14 different kinds: h honours (5-7, or all 7 for 七星) and 14 - h suited ones, at
@@ -367,6 +384,7 @@ static int walked_all;          /* the walk met exactly as many vectors as the t
 static void build(void)
 {
     build_entry_tables();            /* the walk reads `lowered` and `p258_lowered` */
+    build_lan_table();
     build_p258_table();
     uint32_t rank = 0;
     walk suits = {SUIT_KINDS, SUIT_RANKS, HUPAI_SUIT_RANK, HUPAI_SUIT_DCLS, NULL, HUPAI_SUIT_P258,
