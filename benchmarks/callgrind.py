@@ -51,6 +51,23 @@ def _single(name, conv, fn="hupai.shanten", kind="random", size=14):
                        LOOP_SINGLE.format(fn=fn), 2000)
 
 
+#: The Python call behind a kernel, for single-hand loops: (call, hands in the loop).
+KERNEL_CALLS = {"waits": ("hupai.waits(h, k{opt})", 4000), "shanten": ("hupai.shanten(h, k{opt})", 4000),
+                "discards": ("hupai._core.discard_options(h, k, unseen{opt})", 1000)}
+
+
+def _kernel_single(kernel, kind, size, option=""):
+    """The kernel's instructions per call under ``option`` (e.g. ``pair258=True``), from a
+    loop of single calls (the batch functions take the default options only)."""
+    call, n = KERNEL_CALLS[kernel]
+    name = f"kernel {kernel}, {kind} {size}" + (f", {option.split('=')[0]}" if option else "")
+    return Measurement(name, "kernel",
+                       f"hands, jokers = make({kind!r}, {n}, {size})\n" + SINGLE.format(conv="h")
+                       + "unseen = [4] * 34\n",
+                       f"for h, k in zip(rows[:N], jk[:N]): {call.format(opt=', ' + option if option else '')}\n",
+                       n, f"hupai_{kernel}")
+
+
 MEASUREMENTS = [
     Measurement("kernel shanten, random 14", "kernel", "hands, jokers = make('random', 20000, 14)",
                 "batch.shanten(hands[:N], jokers[:N])", 20000, "hupai_shanten"),
@@ -60,27 +77,12 @@ MEASUREMENTS = [
                 "batch.waits(hands[:N], jokers[:N])", 20000, "hupai_waits"),
     Measurement("kernel waits, random 13", "kernel", "hands, jokers = make('random', 20000, 13)",
                 "batch.waits(hands[:N], jokers[:N])", 20000, "hupai_waits"),
-    Measurement("kernel waits, ready 13, pair258", "kernel",
-                "hands, jokers = make('ready', 4000, 13)\n" + SINGLE.format(conv="h"),
-                "for h, k in zip(rows[:N], jk[:N]): hupai.waits(h, k, pair258=True)\n", 4000, "hupai_waits"),
-    Measurement("kernel shanten, ready 13, pair258", "kernel",
-                "hands, jokers = make('ready', 4000, 13)\n" + SINGLE.format(conv="h"),
-                "for h, k in zip(rows[:N], jk[:N]): hupai.shanten(h, k, pair258=True)\n", 4000, "hupai_shanten"),
-    Measurement("kernel discards, random 14, pair258", "kernel",
-                "hands, jokers = make('random', 1000, 14)\n" + SINGLE.format(conv="h") + "unseen = [4] * 34\n",
-                "for h, k in zip(rows[:N], jk[:N]): hupai._core.discard_options(h, k, unseen, pair258=True)\n",
-                1000, "hupai_discards"),
-    Measurement("kernel discards, random 14", "kernel",
-                "hands, jokers = make('random', 1000, 14)\n" + SINGLE.format(conv="h") + "unseen = [4] * 34\n",
-                "for h, k in zip(rows[:N], jk[:N]): hupai._core.discard_options(h, k, unseen)\n",
-                1000, "hupai_discards"),
-    Measurement("kernel shanten, random 14, shisanlan", "kernel",
-                "hands, jokers = make('random', 4000, 14)\n" + SINGLE.format(conv="h"),
-                "for h, k in zip(rows[:N], jk[:N]): hupai.shanten(h, k, shisanlan=True)\n", 4000, "hupai_shanten"),
-    Measurement("kernel discards, random 14, shisanlan", "kernel",
-                "hands, jokers = make('random', 1000, 14)\n" + SINGLE.format(conv="h") + "unseen = [4] * 34\n",
-                "for h, k in zip(rows[:N], jk[:N]): hupai._core.discard_options(h, k, unseen, shisanlan=True)\n",
-                1000, "hupai_discards"),
+    _kernel_single("waits", "ready", 13, "pair258=True"),
+    _kernel_single("shanten", "ready", 13, "pair258=True"),
+    _kernel_single("shanten", "random", 14, "shisanlan=True"),
+    _kernel_single("discards", "random", 14),
+    _kernel_single("discards", "random", 14, "pair258=True"),
+    _kernel_single("discards", "random", 14, "shisanlan=True"),
     Measurement("batch shanten, uint8", "call", "hands, jokers = make('random', 20000, 14)",
                 "batch.shanten(hands[:N], jokers[:N])", 20000),
     Measurement("batch shanten, int8", "call", "hands, jokers = make('random', 20000, 14); hands = hands.astype('int8')",
