@@ -195,6 +195,24 @@ def test_chunk_sizes():
     assert chunk_size(10**7, 2) == 200 and chunk_size(3, 8) == 1
 
 
+def test_a_local_cluster_runs_its_housekeeping_seldom_and_no_profiler():
+    """The settings of LOCAL_CLUSTER_CONFIG reach the worker processes, not only the
+    scheduler in this one: their timers wake up once a second or less."""
+    pytest.importorskip("distributed")
+
+    def timers(dask_worker):
+        return {name: pc.callback_time for name, pc in dask_worker.periodic_callbacks.items()}
+
+    def tick(dask_scheduler):
+        return dask_scheduler.periodic_callbacks["tick"].callback_time
+
+    with driver.local_cluster(1) as client:
+        (worker,) = client.run(timers).values()
+        scheduler = client.run_on_scheduler(tick)
+    assert "profile" not in worker and worker["monitor"] == 5000
+    assert worker["tick"] == worker["memory_monitor"] == scheduler == 1000
+
+
 def _plain(summary):
     return {k: v for k, v in summary.items() if k not in ("seconds", "rounds_per_second")}
 
