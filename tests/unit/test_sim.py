@@ -1,6 +1,7 @@
 """Runs of many rounds (hupai.sim, ``hupai simulate``): statistics against a slow
 reference read from the rounds themselves, resuming from a records file, and the same
 records and statistics in this process, on local workers and on a Dask cluster."""
+import io
 import json
 import math
 import os
@@ -165,6 +166,16 @@ def test_simulate_refuses_bad_run_arguments(argv, message, capsys):
     assert message in err and err.count("\n") == 1
 
 
+def test_records_written_to_a_text_stream_are_those_of_a_file(tmp_path):
+    """A file takes the records as the bytes the chunks bring; a text stream (standard
+    output, the service's buffer) takes the same lines as text."""
+    path = tmp_path / "run.jsonl"
+    stream = io.StringIO()
+    simulate("wuhan", 12, seed=3, agents=AGENTS, records=path)
+    simulate("wuhan", 12, seed=3, agents=AGENTS, records=stream)
+    assert stream.getvalue().encode("utf-8") == path.read_bytes()
+    assert len(stream.getvalue().splitlines()) == 12
+
 def test_the_chunks_in_flight_stay_bounded():
     """However long the run, at most 2 * workers + 1 chunks are submitted and not yet
     read, and the rounds come back in order."""
@@ -186,13 +197,31 @@ def test_the_chunks_in_flight_stay_bounded():
         in_flight.append(len(pending))
         return pending[-1]
 
-    got = [p.round_index for p in play_rounds(job, 0, 30, submit=submit, workers=2, size=2)]
-    assert got == list(range(30)) and max(in_flight) == 5
+    got = [(c.start, len(c.rows)) for c in play_rounds(job, 0, 30, submit=submit, workers=2, size=2)]
+    assert got == [(i, 2) for i in range(0, 30, 2)] and max(in_flight) == 5
 
 
 def test_chunk_sizes():
     assert chunk_size(10, 2) == 2 and chunk_size(400, 2) == 50 and chunk_size(1600, 2) == 200
     assert chunk_size(10**7, 2) == 200 and chunk_size(3, 8) == 1
+
+
+def test_a_local_cluster_runs_its_housekeeping_seldom_and_no_profiler():
+    """The settings of LOCAL_CLUSTER_CONFIG reach the worker processes, not only the
+    scheduler in this one: their timers wake up once a second or less."""
+    pytest.importorskip("distributed")
+
+    def timers(dask_worker):
+        return {name: pc.callback_time for name, pc in dask_worker.periodic_callbacks.items()}
+
+    def tick(dask_scheduler):
+        return dask_scheduler.periodic_callbacks["tick"].callback_time
+
+    with driver.local_cluster(1) as client:
+        (worker,) = client.run(timers).values()
+        scheduler = client.run_on_scheduler(tick)
+    assert "profile" not in worker and worker["monitor"] == 5000
+    assert worker["tick"] == worker["memory_monitor"] == scheduler == 1000
 
 
 def _plain(summary):
@@ -224,7 +253,7 @@ def test_a_worker_lost_mid_run_costs_only_a_repeat(tmp_path):
     the records are those of an undisturbed run."""
     distributed = pytest.importorskip("distributed")
     job = Job("guiyang", {}, 11, ("random",) * 4)
-    expected = [p.line for p in play_rounds(job, 0, 40)]
+    expected = b"".join(c.lines for c in play_rounds(job, 0, 40))
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
                                   dashboard_address=":0") as cluster, distributed.Client(cluster) as client:
         pids = client.run(os.getpid)
@@ -232,11 +261,11 @@ def test_a_worker_lost_mid_run_costs_only_a_repeat(tmp_path):
         def submit(fn, *args):
             return client.submit(fn, *args, pure=False)
         got = []
-        for played in play_rounds(job, 0, 40, submit=submit, workers=2, size=4):
-            got.append(played.line)
-            if len(got) == 4:                    # the first chunk is back: kill a worker
+        for chunk in play_rounds(job, 0, 40, submit=submit, workers=2, size=4):
+            got.append(chunk.lines)
+            if len(got) == 1:                    # the first chunk is back: kill a worker
                 os.kill(next(iter(pids.values())), signal.SIGKILL)
-    assert got == expected
+    assert b"".join(got) == expected
 
 
 def test_the_plot_is_a_png_of_both_panels(tmp_path):

@@ -8,7 +8,7 @@ simulation past one process on Dask (``hupai simulate``).
 (20, 0)
 """
 from .driver import Run, simulate
-from .run import Job, Played, play_chunk, play_rounds
+from .run import Chunk, Job, play_chunk, play_rounds
 from .stats import RoundRow, Stats, round_row
 
-__all__ = ["simulate", "Run", "Stats", "RoundRow", "round_row", "Job", "Played", "play_chunk", "play_rounds"]
+__all__ = ["simulate", "Run", "Stats", "RoundRow", "round_row", "Job", "Chunk", "play_chunk", "play_rounds"]

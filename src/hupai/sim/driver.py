@@ -7,18 +7,19 @@ import os
 import sys
 import time
 from pathlib import Path
-from typing import IO, Any, Iterator, NamedTuple, Optional, Sequence, Union
+from typing import IO, Any, Callable, Iterator, NamedTuple, Optional, Sequence, Union
 
 from .._messages import short
 from ..table.record import options_of
 from ..table.round import as_region
 from .resume import Resumed, resume
-from .run import Job, Played, Submit, check_agents, play_match, play_rounds
+from .run import Chunk, Job, Submit, check_agents, play_match, play_rounds
 from .stats import Stats
 
 __all__ = ["simulate", "Run", "local_cluster", "dask_submit"]
 
 Records = Union[str, "os.PathLike[str]", IO[str], None]
+Write = Callable[[bytes], Any]      # writes records, UTF-8 JSON lines, where they go
 
 
 class Run(NamedTuple):
@@ -51,16 +52,31 @@ def _distributed() -> Any:
     return distributed
 
 
+#: Dask settings of a local cluster.  No statistical profiler in the workers (its
+#: sampling thread slows the rounds down), and Dask's housekeeping timers slowed from
+#: 50 wake-ups a second to a few: the event-loop health tick (20 ms by default, only
+#: logged and drawn on the dashboard), the host monitor (500 ms, the dashboard's
+#: figures) and the workers' memory check (100 ms).  Together they took 4% of a core
+#: in the calling process (scheduler, client, nannies) and 2% in each worker with no
+#: task running, CPU taken from the rounds when the workers fill the machine.
+LOCAL_CLUSTER_CONFIG = {
+    "distributed.worker.profile.enabled": False,
+    "distributed.admin.tick.interval": "1s",
+    "distributed.admin.system-monitor.interval": "5s",
+    "distributed.worker.memory.monitor-interval": "1s",
+}
+
+
 @contextlib.contextmanager
 def local_cluster(workers: int) -> Iterator[Any]:
-    """A Dask client of ``workers`` local worker processes, one thread each: the
-    dashboard on any free port (never a clash with another run), and no statistical
-    profiler in the workers (its sampling thread slows the rounds down)."""
+    """A Dask client of ``workers`` local worker processes, one thread each, set by
+    :data:`LOCAL_CLUSTER_CONFIG`, the dashboard on any free port (never a clash with
+    another run)."""
     import dask
     distributed = _distributed()
     with contextlib.ExitStack() as stack:
         try:
-            with dask.config.set({"distributed.worker.profile.enabled": False}):
+            with dask.config.set(LOCAL_CLUSTER_CONFIG):
                 cluster = stack.enter_context(distributed.LocalCluster(
                     n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0"))
         except RuntimeError as e:       # distributed's "Cluster failed to start"
@@ -129,21 +145,22 @@ def simulate(region: Any, rounds: int, *, rules: Any = None, seed: int = 0,
     stats = Stats(found.name, agents)
     begun = time.perf_counter()
     with contextlib.ExitStack() as stack:
-        out, done = _open_records(stack, records, resume_run, job, stats, rounds)
+        write, done = _open_records(stack, records, resume_run, job, stats, rounds)
         submit, n = stack.enter_context(_dask(workers, cluster))
-        source: Iterator[Played] = (play_match(job, done.done, rounds, done.last) if match else
+        source: Iterator[Chunk] = (play_match(job, done.done, rounds, done.last) if match else
                                     play_rounds(job, done.done, rounds, submit=submit, workers=n, size=chunk))
-        incidents, count = _consume(source, out, stats, _progress(stack, progress, rounds, done.done))
+        incidents, count = _consume(source, write, stats, _progress(stack, progress, rounds, done.done))
     return Run(stats, rounds - done.done, incidents, count, time.perf_counter() - begun)
 
 
 def _open_records(stack: contextlib.ExitStack, records: Records, resume_run: bool, job: Job, stats: Stats,
-                  rounds: int) -> tuple[Optional[IO[str]], Resumed]:
-    """The stream the records go to, and where a resumed run stands."""
+                  rounds: int) -> tuple[Optional[Write], Resumed]:
+    """How the records are written (a file by its bytes, an open text stream as text),
+    and where a resumed run stands."""
     if records is None:
         return None, Resumed(0, None, 0)
     if not isinstance(records, (str, os.PathLike)):
-        return records, Resumed(0, None, 0)
+        return _text_writer(records), Resumed(0, None, 0)
     path = Path(records)
     done = Resumed(0, None, 0)
     if resume_run and path.exists():
@@ -151,8 +168,15 @@ def _open_records(stack: contextlib.ExitStack, records: Records, resume_run: boo
             done = resume(f, job, stats, rounds)
         with open(path, "r+b") as f:
             f.truncate(done.length)     # a last line cut short is played again
-    out = stack.enter_context(open(path, "a" if resume_run else "w", encoding="utf-8", newline="\n"))
-    return out, done
+    out = stack.enter_context(open(path, "ab" if resume_run else "wb"))
+    return out.write, done
+
+
+def _text_writer(stream: IO[str]) -> Write:
+    """Records written to an open text stream (standard output, a ``StringIO``) as text."""
+    def write(lines: bytes) -> None:
+        stream.write(lines.decode("utf-8"))
+    return write
 
 
 #: Seconds a run goes on before its progress bar appears: a short run prints no bar.
@@ -174,16 +198,16 @@ def _progress(stack: contextlib.ExitStack, shown: bool, total: int, initial: int
 KEPT_INCIDENTS = 100
 
 
-def _consume(source: Iterator[Played], out: Optional[IO[str]], stats: Stats,
+def _consume(source: Iterator[Chunk], write: Optional[Write], stats: Stats,
              bar: Any) -> tuple[list[dict[str, Any]], int]:
     incidents: list[dict[str, Any]] = []
     count = 0
-    for played in source:
-        if out is not None:
-            out.write(played.line + "\n")
-        stats.add(played.row)
-        count += len(played.incidents)
-        incidents.extend(played.incidents[:max(KEPT_INCIDENTS - len(incidents), 0)])
+    for chunk in source:
+        if write is not None:
+            write(chunk.lines)
+        stats.extend(chunk.rows)
+        count += len(chunk.incidents)
+        incidents.extend(chunk.incidents[:max(KEPT_INCIDENTS - len(incidents), 0)])
         if bar is not None:
-            bar.update(1)
+            bar.update(len(chunk.rows))
     return incidents, count

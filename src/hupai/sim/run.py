@@ -21,7 +21,7 @@ from ..rules import REGIONS
 from ..table import AGENTS, dumps, play_round
 from .stats import RoundRow, round_row
 
-__all__ = ["Job", "Played", "play_chunk", "play_match", "play_rounds", "chunk_size", "COMMAND_PREFIX", "check_agents",
+__all__ = ["Job", "Chunk", "play_chunk", "play_match", "play_rounds", "chunk_size", "COMMAND_PREFIX", "check_agents",
            "read_record_line"]
 
 #: An agent spec of this form runs an outside bot over the JSON-lines protocol.
@@ -44,10 +44,28 @@ class Played(NamedTuple):
     """One round of a run: its record as one JSON line, its statistics row, and what
     went wrong with an outside bot (each incident a dict, see ``hupai.protocol``)."""
 
-    round_index: int
     line: str
     row: RoundRow
     incidents: tuple[dict[str, Any], ...]
+
+
+class Chunk(NamedTuple):
+    """Rounds ``start``, ``start + 1``, ... of a run as they come back from where they
+    were played: their records as UTF-8 JSON lines, each ending in a newline, their
+    statistics rows and the incidents of outside bots, all in round order.  The lines
+    are encoded where the rounds were played, so that the process writing the records
+    file, which shares the machine with the workers, only copies bytes (a list of
+    rounds took it almost twice the CPU, to receive, decode and encode)."""
+
+    start: int
+    lines: bytes
+    rows: tuple[RoundRow, ...]
+    incidents: tuple[dict[str, Any], ...]
+
+
+def _chunk(start: int, played: Sequence[Played]) -> Chunk:
+    return Chunk(start, "".join(p.line + "\n" for p in played).encode("utf-8"), tuple(p.row for p in played),
+                 tuple(x for p in played for x in p.incidents))
 
 
 def check_agents(specs: Sequence[str], fallback: str = "random") -> tuple[str, ...]:
@@ -93,23 +111,24 @@ def _played(job: Job, rules: Any, bots: Mapping[int, Any], i: int, dealer: Optio
                      agents=agents)
     record = rnd.record()
     incidents = tuple(x for bot in bots.values() for x in bot.take_incidents())
-    return Played(i, dumps(record), round_row(record), incidents), rnd
+    return Played(dumps(record), round_row(record), incidents), rnd
 
 
 def _rules(job: Job) -> Any:
     return REGIONS[job.region].Rules.from_options(dict(job.options))
 
 
-def play_chunk(job: Job, start: int, stop: int) -> list[Played]:
+def play_chunk(job: Job, start: int, stop: int) -> Chunk:
     """Rounds ``start``..``stop - 1`` of ``job``, each independent (the task a worker runs)."""
     rules = _rules(job)
     with _outside_bots(job) as bots:
-        return [_played(job, rules, bots, i, job.dealer, (0, 0, 0, 0))[0] for i in range(start, stop)]
+        return _chunk(start, [_played(job, rules, bots, i, job.dealer, (0, 0, 0, 0))[0] for i in range(start, stop)])
 
 
-def play_match(job: Job, start: int, stop: int, last: Optional[Mapping[str, Any]] = None) -> Iterator[Played]:
-    """Rounds ``start``..``stop - 1`` as one match: each round's scores and dealer follow
-    from the record before (``last``, the record of round ``start - 1``, when resuming)."""
+def play_match(job: Job, start: int, stop: int, last: Optional[Mapping[str, Any]] = None) -> Iterator[Chunk]:
+    """Rounds ``start``..``stop - 1`` as one match, a chunk of one round each: each
+    round's scores and dealer follow from the record before (``last``, the record of
+    round ``start - 1``, when resuming)."""
     rules = _rules(job)
     scores: Sequence[Any] = (0, 0, 0, 0)
     dealer = job.dealer
@@ -120,7 +139,7 @@ def play_match(job: Job, start: int, stop: int, last: Optional[Mapping[str, Any]
         for i in range(start, stop):
             played, rnd = _played(job, rules, bots, i, dealer, scores)
             scores, dealer = rnd.scores_after, rnd.next_dealer
-            yield played
+            yield _chunk(i, [played])
 
 
 def chunk_size(rounds: int, workers: int) -> int:
@@ -135,14 +154,14 @@ Submit = Callable[..., Any]      # submit(fn, *args) -> a future with .result()
 
 
 def play_rounds(job: Job, start: int, stop: int, *, submit: Optional[Submit] = None, workers: int = 1,
-                size: Optional[int] = None) -> Iterator[Played]:
-    """The rounds ``start``..``stop - 1`` of ``job`` in round order.  Without ``submit``
-    they are played here; with it, in chunks submitted through it (a Dask client's
+                size: Optional[int] = None) -> Iterator[Chunk]:
+    """The rounds ``start``..``stop - 1`` of ``job`` in chunks, in round order.  Without
+    ``submit`` they are played here; with it, submitted through it (a Dask client's
     ``submit``), at most ``2 * workers + 1`` chunks in flight."""
     if submit is None:
         size = size or 50
         for begin in range(start, stop, size):
-            yield from play_chunk(job, begin, min(stop, begin + size))
+            yield play_chunk(job, begin, min(stop, begin + size))
         return
     size = size or chunk_size(stop - start, workers)
     bounds = ((b, min(stop, b + size)) for b in range(start, stop, size))
@@ -153,7 +172,7 @@ def play_rounds(job: Job, start: int, stop: int, *, submit: Optional[Submit] = N
             break
     while window:
         head = window.popleft()
-        yield from head.result()
+        yield head.result()
         nxt = next(bounds, None)
         if nxt is not None:
             window.append(submit(play_chunk, job, *nxt))
