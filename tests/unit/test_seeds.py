@@ -1,0 +1,38 @@
+"""The native SeedSequence hash (``_core.seed_state64``) that seeds every round's agents,
+against numpy's SeedSequence itself: the same numbers for any entropy and spawn key."""
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from hupai import _core
+from hupai.table.agents import agent_seed
+
+whole = st.one_of(st.integers(0, 2 ** 32), st.integers(0, 2 ** 64), st.integers(0, 2 ** 300))
+
+
+def numpy_state64(entropy, spawn_key):
+    return int(np.random.SeedSequence(entropy, spawn_key=spawn_key).generate_state(1, np.uint64)[0])
+
+
+@given(whole, st.lists(whole, max_size=4).map(tuple))
+def test_seed_state64_is_numpys_seed_sequence(entropy, spawn_key):
+    assert _core.seed_state64(entropy, spawn_key) == numpy_state64(entropy, spawn_key)
+
+
+@pytest.mark.parametrize("entropy, spawn_key", [(0, ()), (0, (0,)), (2 ** 128 - 1, (7, 0)), (1, (2 ** 70, 3))])
+def test_seed_state64_edges(entropy, spawn_key):
+    """Zero words, a key longer than the pool, entropy of four full words."""
+    assert _core.seed_state64(entropy, spawn_key) == numpy_state64(entropy, spawn_key)
+
+
+@given(st.integers(0, 2 ** 128), st.integers(0, 10 ** 7), st.integers(0, 3))
+def test_agent_seed_is_the_documented_seed_sequence(seed, round_index, seat):
+    assert agent_seed(seed, round_index, seat) == numpy_state64(seed, (round_index, 1 + seat))
+
+
+@pytest.mark.parametrize("entropy, spawn_key, what", [(-1, (), "a seed"), (1.5, (), "a seed"), (True, (), "a seed"),
+                                                      (3, (-2,), "a spawn key part"), (3, ("1",), "a spawn key part")])
+def test_seed_state64_refuses_what_is_no_whole_number(entropy, spawn_key, what):
+    with pytest.raises(ValueError, match=what):
+        _core.seed_state64(entropy, spawn_key)
