@@ -1149,10 +1149,15 @@ cdef list _words(object value, str what):
     return out
 
 
-def seed_state64(entropy, tuple spawn_key not None):
-    """``SeedSequence(entropy, spawn_key=spawn_key).generate_state(1, np.uint64)[0]`` as a
-    Python int, the same number without a SeedSequence (ValueError for a negative or
-    non-integer part)."""
+def seed_state(entropy, tuple spawn_key not None, Py_ssize_t n_words, dtype=np.uint32):
+    """``SeedSequence(entropy, spawn_key=spawn_key).generate_state(n_words, dtype)``
+    (dtype uint32 or uint64), the same words without a SeedSequence (ValueError for a
+    negative or non-integer part)."""
+    out_dtype = np.dtype(dtype)
+    if out_dtype != np.uint32 and out_dtype != np.uint64:
+        raise TypeError(f"seed_state gives uint32 or uint64 words, not {_short(dtype)}")
+    if n_words < 0:
+        raise ValueError(f"seed_state gives 0 or more words, not {n_words}")
     words = _words(entropy, "a seed")
     spawn = []
     for part in spawn_key:
@@ -1178,11 +1183,15 @@ def seed_state64(entropy, tuple spawn_key not None):
         for dst in range(4):
             pool[dst] = _mix(pool[dst], _hashmix(w[src], &h))
     free(w)
-    cdef uint32_t out[2]
+    cdef Py_ssize_t n32 = n_words * (2 if out_dtype == np.uint64 else 1)
+    state = np.empty(n32, dtype=np.uint32)
+    cdef uint32_t[::1] out = state
     h = 0x8b51f9ddu
-    for i in range(2):
-        out[i] = pool[i] ^ h
+    for i in range(n32):
+        out[i] = pool[i % 4] ^ h
         h *= 0x58f38dedu
         out[i] *= h
         out[i] ^= out[i] >> 16
-    return <uint64_t>out[0] | (<uint64_t>out[1] << 32)
+    if out_dtype == np.uint64:      # two words a uint64, the first the low half
+        return state.astype("<u4").view("<u8").astype(np.uint64)
+    return state

@@ -1,4 +1,4 @@
-"""The native SeedSequence hash (``_core.seed_state64``) that seeds every round's agents,
+"""The native SeedSequence hash (``_core.seed_state``) that seeds every round's wall and agents,
 against numpy's SeedSequence itself: the same numbers for any entropy and spawn key."""
 import numpy as np
 import pytest
@@ -15,15 +15,21 @@ def numpy_state64(entropy, spawn_key):
     return int(np.random.SeedSequence(entropy, spawn_key=spawn_key).generate_state(1, np.uint64)[0])
 
 
-@given(whole, st.lists(whole, max_size=4).map(tuple))
-def test_seed_state64_is_numpys_seed_sequence(entropy, spawn_key):
-    assert _core.seed_state64(entropy, spawn_key) == numpy_state64(entropy, spawn_key)
+def same_state(entropy, spawn_key, n_words, dtype):
+    ours = _core.seed_state(entropy, spawn_key, n_words, dtype)
+    theirs = np.random.SeedSequence(entropy, spawn_key=spawn_key).generate_state(n_words, dtype)
+    return ours.dtype == theirs.dtype and ours.tolist() == theirs.tolist()
+
+
+@given(whole, st.lists(whole, max_size=4).map(tuple), st.integers(0, 9), st.sampled_from([np.uint32, np.uint64]))
+def test_seed_state_is_numpys_seed_sequence(entropy, spawn_key, n_words, dtype):
+    assert same_state(entropy, spawn_key, n_words, dtype)
 
 
 @pytest.mark.parametrize("entropy, spawn_key", [(0, ()), (0, (0,)), (2 ** 128 - 1, (7, 0)), (1, (2 ** 70, 3))])
-def test_seed_state64_edges(entropy, spawn_key):
+def test_seed_state_edges(entropy, spawn_key):
     """Zero words, a key longer than the pool, entropy of four full words."""
-    assert _core.seed_state64(entropy, spawn_key) == numpy_state64(entropy, spawn_key)
+    assert same_state(entropy, spawn_key, 4, np.uint64) and same_state(entropy, spawn_key, 5, np.uint32)
 
 
 @given(st.integers(0, 2 ** 128), st.integers(0, 10 ** 7), st.integers(0, 3))
@@ -33,6 +39,11 @@ def test_agent_seed_is_the_documented_seed_sequence(seed, round_index, seat):
 
 @pytest.mark.parametrize("entropy, spawn_key, what", [(-1, (), "a seed"), (1.5, (), "a seed"), (True, (), "a seed"),
                                                       (3, (-2,), "a spawn key part"), (3, ("1",), "a spawn key part")])
-def test_seed_state64_refuses_what_is_no_whole_number(entropy, spawn_key, what):
+def test_seed_state_refuses_what_is_no_whole_number(entropy, spawn_key, what):
     with pytest.raises(ValueError, match=what):
-        _core.seed_state64(entropy, spawn_key)
+        _core.seed_state(entropy, spawn_key, 1)
+
+
+def test_seed_state_refuses_other_word_types():
+    with pytest.raises(TypeError, match="uint32 or uint64"):
+        _core.seed_state(1, (), 1, np.int64)

@@ -44,7 +44,7 @@ def agent_seed(seed: int, round_index: int, seat: int) -> int:
     ``seed`` (independent of the wall's stream)."""
     # SeedSequence(seed, spawn_key=(round_index, 1 + seat)).generate_state(1, np.uint64)[0],
     # without building the SeedSequence (10 µs a seat)
-    return _core.seed_state64(int(seed), (int(round_index), 1 + int(seat)))
+    return int(_core.seed_state(int(seed), (int(round_index), 1 + int(seat)), 1, np.uint64)[0])
 
 
 class RandomAgent:
