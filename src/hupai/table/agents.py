@@ -5,6 +5,7 @@ not raise its shanten, declares whatever the region lets it declare)."""
 from __future__ import annotations
 
 import functools
+import operator
 import random
 from typing import Callable, Protocol, Sequence, runtime_checkable
 
@@ -71,6 +72,10 @@ def _declared(kind: str, tiles: tuple[int, ...]) -> DeclaredMeld:
     return DeclaredMeld(kind, tiles)
 
 
+#: The claims and kongs a greedy agent makes when they keep its shanten.
+_CLAIMS = frozenset(("special_kong", "angang", "bugang", "minggang", "peng", "chi"))
+
+
 class GreedyAgent:
     """Wins when it can; declares when offered; kongs and claims that keep its shanten;
     otherwise the best discard of the region's analysis."""
@@ -83,15 +88,13 @@ class GreedyAgent:
         for wanted in ("win", "declare"):
             if wanted in kinds:
                 return next(a for a in legal_actions if a.type == wanted)
-        claims = [a for a in legal_actions if a.type in ("special_kong", "angang", "bugang", "minggang", "peng",
-                                                         "chi")]
-        if claims:
+        if not kinds.isdisjoint(_CLAIMS):
+            claims = [a for a in legal_actions if a.type in _CLAIMS]
             keep = self._claim_keeping_shanten(observation, claims)
             if keep is not None:
                 return keep
-        discards = [a for a in legal_actions if a.type == "discard"]
-        if discards:
-            return self._discard(observation, discards)
+        if "discard" in kinds:
+            return self._discard(observation, [a for a in legal_actions if a.type == "discard"])
         # nothing to throw: pass where it may, else the one move left (Wuhan's hand of
         # special tiles only lays one out)
         return next((a for a in legal_actions if a.type == "pass"), legal_actions[0])
@@ -131,8 +134,10 @@ class GreedyAgent:
             for t in m.tiles:
                 own[t] += 1
         # the analysis counts four copies of a kind: more (Luzhou's eight 紅中) are seen as all
-        visible = np.array([v if v + o <= 4 else 4 - o if o < 4 else 0 for v, o in zip(obs.visible(), own)],
-                           dtype=np.uint8)
+        seen = obs.visible()
+        if max(map(operator.add, seen, own)) > 4:
+            seen = [v if v + o <= 4 else 4 - o if o < 4 else 0 for v, o in zip(seen, own)]
+        visible = np.array(seen, dtype=np.uint8)
         # the region's own analysis, the hook analyze_discards(rules=...) answers with
         try:
             options = REGIONS[obs.region].analyze(counts, obs.rules, visible=visible, melds=melds,
