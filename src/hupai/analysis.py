@@ -5,6 +5,7 @@ region's own analysis (``region.analyze``), which :func:`plain_region_options` a
 helpers here serve."""
 from __future__ import annotations
 
+import functools
 from typing import Any, Callable, NamedTuple, Optional, Sequence
 
 import numpy as np
@@ -46,6 +47,11 @@ class DiscardOption(NamedTuple):
         if self.reason is not None:
             out["reason"] = self.reason
         return out
+
+
+#: A :class:`DiscardOption` of a tuple of all eight fields, without the keyword
+#: handling of its constructor (what ``DiscardOption._make`` does, less its length check).
+new_option = functools.partial(tuple.__new__, DiscardOption)
 
 
 def unseen_counts(counts, melds=None, visible=None) -> np.ndarray:

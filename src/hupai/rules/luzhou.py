@@ -770,7 +770,7 @@ def analyze(counts, rules: Optional[LuzhouRules] = None, *, visible=None, melds:
     unseen = analysis.unseen_of_lists(natural, seen, shown)
     unseen_ghosts = max(0, rules.ghost_count - ghosts - seen_ghosts)
     unseen[27:34] = [0] * 7      # no other honours in Luzhou; ghosts are counted apart below
-    out = []
+    out, new_option = [], analysis.new_option
     for d, sh, eff, tot, g in _void_options(natural, ghosts, unseen, open_voids or [0, 1, 2]):
         if unseen_ghosts:
             eff[GHOST] = unseen_ghosts       # a ghost always brings the hand one step closer
@@ -780,9 +780,10 @@ def analyze(counts, rules: Optional[LuzhouRules] = None, *, visible=None, melds:
             after = np.array(held, np.uint8)
             after[d] -= 1
             worth = wait_values(Hand(after, melds), [t for t in eff if t != GHOST], rules)
-        option = analysis.DiscardOption(d, sh, eff, tot, eff if sh == 0 else {}, worth, "mps"[g])
-        out.append(option._replace(waits={}, values={} if sh == 0 and valued else None, reason=forbidden)
-                   if forbidden else option)
+        if forbidden:
+            out.append(new_option((d, sh, eff, tot, {}, {} if sh == 0 and valued else None, "mps"[g], forbidden)))
+        else:
+            out.append(new_option((d, sh, eff, tot, eff if sh == 0 else {}, worth, "mps"[g], None)))
     return analysis.rank(out)
 
 
