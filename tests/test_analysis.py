@@ -235,6 +235,16 @@ def test_visible_and_meld_counts_must_be_whole_numbers():
         hupai.analyze_discards(hand, visible=seen.astype(int))[0].effective
 
 
+@pytest.mark.parametrize("count", [5, -1, 256, 300])
+def test_visible_counts_must_be_0_to_4(count):
+    hand = hupai.parse("123m456p789s11p256m")
+    seen = [0] * 34
+    seen[20] = count
+    for rules in (None, "luzhou"):
+        with pytest.raises(ValueError, match="visible counts must be 0-4"):
+            hupai.analyze_discards(hand, visible=np.array(seen), rules=rules)
+
+
 def test_luzhou_analysis_with_more_than_four_ghosts():
     """The 8-ghost game (L19) lets a hand hold five 紅中 and the table show more: the
     analysis counts the naturals' four copies and the ghosts apart, instead of refusing."""

@@ -145,3 +145,38 @@ def test_values_must_be_a_bool():
                                    rules=region, values="no")
     assert all(o.values is None for o in hupai.analyze_discards(counts, rules="fuzhou", values=False))
     assert any(o.values for o in hupai.analyze_discards(counts, rules="fuzhou"))
+
+
+def test_luzhou_open_voids_choose_as_each_voids_kernel_rows_say():
+    """Luzhou with one or two suits left open by the melds: each discard's void, shanten
+    and effective tiles are the readable choice over the kernel's rows of each open void
+    (the lowest shanten, then the most unseen effective tiles, ties to the lower suit;
+    the effective tiles of every void that ties count)."""
+    from hupai import _core
+    from hupai.analysis import meld_counts, unseen_counts
+    red, sizes = tiles.RED, set()
+    for a in greedy_analyses("luzhou", 12):
+        melded = {t // 9 for m in a.melds for t in m.tiles if t != red}
+        open_voids = [g for g in range(3) if g not in melded]
+        if not a.melds or not open_voids:
+            continue
+        sizes.add(len(open_voids))
+        natural, seen, shown = a.counts.astype(np.int64), meld_counts(a.melds), a.visible.astype(np.int64)
+        ghosts = int(natural[red])
+        natural[red] = seen[red] = shown[red] = 0
+        unseen = unseen_counts(natural, seen, shown)
+        unseen[27:] = 0
+        rows = {g: {r[0]: r for r in _core.discard_options(natural.astype(np.uint8), ghosts, unseen.tolist(),
+                                                          True, True, False, False, g)}
+                for g in open_voids}
+        for o in REGIONS["luzhou"].analyze(a.counts, a.rules, visible=a.visible, melds=a.melds,
+                                           situation=a.situation, values=False):
+            by_void = [rows[g][o.discard] for g in open_voids]
+            best = min(by_void, key=lambda r: (r[1], -r[3]))     # the first of equals: the lower suit
+            effective = {}
+            for r in by_void:
+                if r[1] == best[1]:
+                    effective.update(r[2])
+            assert (o.shanten, o.void) == (best[1], "mps"[open_voids[by_void.index(best)]])
+            assert {t: n for t, n in o.effective.items() if t != red} == effective
+    assert sizes == {1, 2}

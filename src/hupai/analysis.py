@@ -5,6 +5,7 @@ region's own analysis (``region.analyze``), which :func:`plain_region_options` a
 helpers here serve."""
 from __future__ import annotations
 
+import functools
 from typing import Any, Callable, NamedTuple, Optional, Sequence
 
 import numpy as np
@@ -48,6 +49,11 @@ class DiscardOption(NamedTuple):
         return out
 
 
+#: A :class:`DiscardOption` of a tuple of all eight fields, without the keyword
+#: handling of its constructor (what ``DiscardOption._make`` does, less its length check).
+new_option = functools.partial(tuple.__new__, DiscardOption)
+
+
 def unseen_counts(counts, melds=None, visible=None) -> np.ndarray:
     """4 minus the copies the player holds (hand, and ``melds``: 34 counts of his melds'
     tiles) and the copies seen on the table (``visible``), never below 0: what may still
@@ -57,23 +63,42 @@ def unseen_counts(counts, melds=None, visible=None) -> np.ndarray:
 
 def unseen_list(counts, melds=None, visible=None) -> list[int]:
     """:func:`unseen_counts` as a list (what the kernel's analysis takes)."""
+    return unseen_of_lists(_count_list(counts, "counts"), None if melds is None else _count_list(melds, "melds"),
+                           None if visible is None else _count_list(visible, "visible"))
+
+
+def unseen_of_lists(counts: list[int], melds: Optional[list[int]], visible: Optional[list[int]]) -> list[int]:
+    """:func:`unseen_list` of counts already read as lists of ints (:func:`count_list`)."""
     # 34 counts are summed faster as lists than by numpy's calls on such small arrays,
     # and in one pass
-    rows = [_count_list(counts, "counts")]
-    for extra, what in ((melds, "melds"), (visible, "visible")):
-        if extra is not None:
-            arr = _count_list(extra, what)
-            if min(arr) < 0 or max(arr) > 4:
+    rows = [counts]
+    for arr, what in ((melds, "melds"), (visible, "visible")):
+        if arr is not None:
+            if not _all_zero_to_four(arr):
                 raise ValueError(f"{what} counts must be 0-4")
             rows.append(arr)
     if len(rows) == 3:
         unseen = [4 - a - b - c for a, b, c in zip(*rows)]
+    elif len(rows) == 2:
+        unseen = [4 - a - b for a, b in zip(*rows)]
     else:
-        unseen = [4 - sum(col) for col in zip(*rows)]
+        unseen = [4 - a for a in counts]
     if min(unseen) < 0:
         t = next(t for t, n in enumerate(unseen) if n < 0)
         raise ValueError(f"{4 - unseen[t]} copies of {tiles.tile_name(t)} held and seen; only 4 exist")
     return unseen
+
+
+def _all_zero_to_four(counts: list[int]) -> bool:
+    """Whether every count is 0-4 (as bytes, a value outside 0-255 fails, and deleting
+    the bytes 0-4 leaves nothing: cheaper than ``min`` and ``max`` on 34 ints)."""
+    try:
+        return not bytes(counts).translate(None, _ZERO_TO_FOUR)
+    except ValueError:
+        return False
+
+
+_ZERO_TO_FOUR = bytes(range(5))
 
 
 def _count_list(counts, what: str) -> list[int]:
@@ -102,6 +127,11 @@ def _whole_counts(counts, what: str) -> np.ndarray:
 
 def meld_counts(melds: Sequence[Any]) -> np.ndarray:
     """34 counts of the tiles of declared melds (:class:`~hupai.rules.DeclaredMeld`)."""
+    return np.array(meld_list(melds), np.int64)
+
+
+def meld_list(melds: Sequence[Any]) -> list[int]:
+    """:func:`meld_counts` as a list of ints."""
     from .rules import DeclaredMeld
     out = [0] * 34
     if isinstance(melds, np.ndarray):
@@ -111,7 +141,7 @@ def meld_counts(melds: Sequence[Any]) -> np.ndarray:
             raise TypeError(f"melds are DeclaredMeld, not {type(m).__name__}")
         for t in m.tiles:
             out[t] += 1
-    return np.array(out, np.int64)
+    return out
 
 
 def analyze_discards(counts, jokers: int = 0, visible=None, rules=None, *, melds: Sequence[Any] = (),
@@ -170,17 +200,26 @@ def _regional(counts, jokers, visible, rules, melds, facts, options, values: boo
 
 
 def _rank(row) -> tuple:
+    """The sort key of a kernel row or a :class:`DiscardOption` (shanten, total and
+    discard sit at the same places in both; indexing is cheaper than attributes)."""
     return (row[1], -row[3], row[0])
 
 
 def rank(options: list[DiscardOption]) -> list[DiscardOption]:
     """Best first: lowest shanten, then the most unseen effective tiles, then the tile."""
-    return sorted(options, key=lambda o: (o.shanten, -o.total, o.discard))
+    return sorted(options, key=_rank)
 
 
 def as_counts(counts) -> np.ndarray:
     """Counts given as notation or 34 whole numbers, as int64."""
     return _as_counts(counts)
+
+
+def count_list(counts, what: str = "counts") -> list[int]:
+    """:func:`as_counts` as a list of ints (counts as notation, or 34 whole numbers)."""
+    if isinstance(counts, str):
+        return tiles.parse(counts).tolist()
+    return _count_list(counts, what)
 
 
 def _as_counts(counts) -> np.ndarray:

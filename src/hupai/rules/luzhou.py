@@ -13,7 +13,7 @@ from typing import Iterable, Mapping, NamedTuple, Optional, Sequence
 
 import numpy as np
 
-from .. import _core, tiles
+from .. import _core, analysis, tiles
 from ..tiles import RED
 from .breakdown import Step, evaluate
 from .fifth import readings_beyond_four
@@ -745,45 +745,46 @@ def analyze(counts, rules: Optional[LuzhouRules] = None, *, visible=None, melds:
     the melds leave open (缺一門, reported as ``void``); a drawn ghost counts as an
     effective tile; each wait of a ready discard carries its best self-drawn value
     (none with ``values`` false)."""
-    from ..analysis import as_counts, meld_counts, rank, unseen_list, DiscardOption
     rules = LuzhouRules.coerce(rules)
     valued = check_bool(values, "values")
     _table_situation(situation)
     melds = tuple(melds)
-    arr = as_counts(counts)
-    if arr[27:33].any():
+    # the counts as lists of ints: numpy's calls cost more than the sums on 34 counts
+    held = analysis.count_list(counts)
+    if any(held[27:33]):
         raise ValueError("Luzhou has no honour tiles besides the 紅中 ghosts (7z)")
     melded_suits = {t // 9 for m in melds for t in m.tiles if t != GHOST}
     open_voids = [g for g in range(3) if g not in melded_suits]
     forbidden = melds_problem(melds, rules) or (None if open_voids else
                                                 "花豬: the melds hold all three suits (L35)")
-    ghosts = int(arr[GHOST])
-    natural = arr.copy()
+    ghosts = held[GHOST]
+    natural = held.copy()
     natural[GHOST] = 0
-    seen = meld_counts(melds)
-    shown = None if visible is None else as_counts(visible)
-    seen_ghosts = int(seen[GHOST]) + (int(shown[GHOST]) if shown is not None else 0)
+    seen = analysis.meld_list(melds)
+    shown = None if visible is None else analysis.count_list(visible, "visible")
+    seen_ghosts = seen[GHOST] + (shown[GHOST] if shown is not None else 0)
     # the naturals' unseen copies, four of each; the ghosts (up to eight, L19) apart
     seen[GHOST] = 0
     if shown is not None:
-        shown[GHOST] = 0     # as_counts made it: the caller's visible stays as it was
-    unseen = unseen_list(natural, seen, shown)
+        shown[GHOST] = 0     # a list of its own: the caller's visible stays as it was
+    unseen = analysis.unseen_of_lists(natural, seen, shown)
     unseen_ghosts = max(0, rules.ghost_count - ghosts - seen_ghosts)
     unseen[27:34] = [0] * 7      # no other honours in Luzhou; ghosts are counted apart below
-    out = []
+    out, new_option = [], analysis.new_option
     for d, sh, eff, tot, g in _void_options(natural, ghosts, unseen, open_voids or [0, 1, 2]):
         if unseen_ghosts:
             eff[GHOST] = unseen_ghosts       # a ghost always brings the hand one step closer
             tot += unseen_ghosts
         worth = None
         if sh == 0 and not forbidden and valued:
-            after = arr.copy()
+            after = np.array(held, np.uint8)
             after[d] -= 1
-            worth = wait_values(Hand(after.astype(np.uint8), melds), [t for t in eff if t != GHOST], rules)
-        option = DiscardOption(d, sh, eff, tot, eff if sh == 0 else {}, worth, "mps"[g])
-        out.append(option._replace(waits={}, values={} if sh == 0 and valued else None, reason=forbidden)
-                   if forbidden else option)
-    return rank(out)
+            worth = wait_values(Hand(after, melds), [t for t in eff if t != GHOST], rules)
+        if forbidden:
+            out.append(new_option((d, sh, eff, tot, {}, {} if sh == 0 and valued else None, "mps"[g], forbidden)))
+        else:
+            out.append(new_option((d, sh, eff, tot, eff if sh == 0 else {}, worth, "mps"[g], None)))
+    return analysis.rank(out)
 
 
 def melds_problem(melds: Sequence[DeclaredMeld], rules: Optional[LuzhouRules] = None) -> Optional[str]:
@@ -797,22 +798,22 @@ def melds_problem(melds: Sequence[DeclaredMeld], rules: Optional[LuzhouRules] = 
     return None
 
 
-def _void_options(natural, ghosts: int, unseen: list, voids: list) -> list:
+def _void_options(natural: list, ghosts: int, unseen: list, voids: list) -> list:
     """``(discard, shanten, effective, total, void)`` for every discard, the void being
     the suit among ``voids`` that leaves the lowest shanten, then the most unseen
     effective tiles; the effective tiles of every void that ties count (缺一門)."""
-    counts = natural.astype(np.uint8)
     if voids == [0, 1, 2]:
-        return _core.discard_options_void(counts, ghosts, unseen)
-    by_void = [_core.discard_options(counts, ghosts, unseen, True, True, False, False, g) for g in voids]
+        return _core.discard_options_void(natural, ghosts, unseen)
+    by_void = [_core.discard_options(natural, ghosts, unseen, True, True, False, False, g) for g in voids]
     if len(voids) == 1:
-        return [(d, sh, eff, tot, voids[0]) for d, sh, eff, tot in by_void[0]]
+        return [row + (voids[0],) for row in by_void[0]]
     (low, high), out = voids, []    # two open suits (all three: the kernel's own call above)
     for a, b in zip(*by_void):      # the same discard under each void
-        first = (a[1], -a[3]) <= (b[1], -b[3])     # ties: the lower suit
-        sh = a[1] if first else b[1]
-        eff = {**a[2], **b[2]} if a[1] == b[1] else a[2] if first else b[2]
-        out.append((a[0], sh, eff, sum(eff.values()), low if first else high))
+        if a[1] != b[1]:
+            out.append(a + (low,) if a[1] < b[1] else b + (high,))
+            continue
+        eff = {**a[2], **b[2]}      # the effective tiles of both count
+        out.append((a[0], a[1], eff, sum(eff.values()), low if a[3] >= b[3] else high))   # ties: the lower suit
     return out
 
 

@@ -5,6 +5,7 @@ not raise its shanten, declares whatever the region lets it declare)."""
 from __future__ import annotations
 
 import functools
+import operator
 import random
 from typing import Callable, Protocol, Sequence, runtime_checkable
 
@@ -66,10 +67,19 @@ def _shanten(counts: Sequence[int], jokers: tuple[int, ...]) -> int:
     return int(_core.shanten(c, n))
 
 
+def _uint8(counts: list[int]) -> np.ndarray:
+    """34 counts of 0-4 as a (read-only) uint8 array, the cheapest way numpy makes one."""
+    return np.frombuffer(bytes(counts), np.uint8)
+
+
 @functools.lru_cache(maxsize=4096)
 def _declared(kind: str, tiles: tuple[int, ...]) -> DeclaredMeld:
     """A table meld as the analysis takes it (made once: a meld stays the same all round)."""
     return DeclaredMeld(kind, tiles)
+
+
+#: The claims and kongs a greedy agent makes when they keep its shanten.
+_CLAIMS = frozenset(("special_kong", "angang", "bugang", "minggang", "peng", "chi"))
 
 
 class GreedyAgent:
@@ -84,15 +94,13 @@ class GreedyAgent:
         for wanted in ("win", "declare"):
             if wanted in kinds:
                 return next(a for a in legal_actions if a.type == wanted)
-        claims = [a for a in legal_actions if a.type in ("special_kong", "angang", "bugang", "minggang", "peng",
-                                                         "chi")]
-        if claims:
+        if not kinds.isdisjoint(_CLAIMS):
+            claims = [a for a in legal_actions if a.type in _CLAIMS]
             keep = self._claim_keeping_shanten(observation, claims)
             if keep is not None:
                 return keep
-        discards = [a for a in legal_actions if a.type == "discard"]
-        if discards:
-            return self._discard(observation, discards)
+        if "discard" in kinds:
+            return self._discard(observation, [a for a in legal_actions if a.type == "discard"])
         # nothing to throw: pass where it may, else the one move left (Wuhan's hand of
         # special tiles only lays one out)
         return next((a for a in legal_actions if a.type == "pass"), legal_actions[0])
@@ -125,15 +133,17 @@ class GreedyAgent:
         if len(legal) == 1:
             return discards[0]
         concealed = obs.concealed
-        counts = np.array(concealed, dtype=np.uint8)
+        counts = _uint8(concealed)
         melds = tuple(_declared(m.kind, m.tiles) for m in obs.melds(obs.seat))
         own = list(concealed)
         for m in melds:
             for t in m.tiles:
                 own[t] += 1
         # the analysis counts four copies of a kind: more (Luzhou's eight 紅中) are seen as all
-        visible = np.array([v if v + o <= 4 else 4 - o if o < 4 else 0 for v, o in zip(obs.visible(), own)],
-                           dtype=np.uint8)
+        seen = obs.visible()
+        if max(map(operator.add, seen, own)) > 4:
+            seen = [v if v + o <= 4 else 4 - o if o < 4 else 0 for v, o in zip(seen, own)]
+        visible = _uint8(seen)
         # the region's own analysis, the hook analyze_discards(rules=...) answers with
         try:
             options = REGIONS[obs.region].analyze(counts, obs.rules, visible=visible, melds=melds,
