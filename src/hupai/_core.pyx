@@ -1183,15 +1183,25 @@ def seed_state(entropy, tuple spawn_key not None, Py_ssize_t n_words, dtype=np.u
         for dst in range(4):
             pool[dst] = _mix(pool[dst], _hashmix(w[src], &h))
     free(w)
-    cdef Py_ssize_t n32 = n_words * (2 if out_dtype == np.uint64 else 1)
-    state = np.empty(n32, dtype=np.uint32)
-    cdef uint32_t[::1] out = state
+    cdef bint wide = out_dtype == np.uint64
+    state = np.empty(n_words, dtype=out_dtype)
+    cdef uint32_t[::1] out32
+    cdef uint64_t[::1] out64
+    if wide:
+        out64 = state
+    else:
+        out32 = state
+    cdef uint32_t v
     h = 0x8b51f9ddu
-    for i in range(n32):
-        out[i] = pool[i % 4] ^ h
+    for i in range(n_words * (2 if wide else 1)):
+        v = pool[i % 4] ^ h
         h *= 0x58f38dedu
-        out[i] *= h
-        out[i] ^= out[i] >> 16
-    if out_dtype == np.uint64:      # two words a uint64, the first the low half
-        return state.astype("<u4").view("<u8").astype(np.uint64)
+        v *= h
+        v ^= v >> 16
+        if not wide:
+            out32[i] = v
+        elif i % 2 == 0:
+            out64[i // 2] = v       # two words a uint64, the first the low half
+        else:
+            out64[i // 2] |= <uint64_t>v << 32
     return state
