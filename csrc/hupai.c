@@ -244,13 +244,13 @@ static int pair258_deficit(const int cls[4], const uint32_t rank[4], int m)
 static uint16_t lowered[HUPAI_CLASSES][HUPAI_CLASSES];   /* [before][after]: read by the build */
 static uint16_t splits_at_least[ENTRIES][HUPAI_CLASSES][HUPAI_CLASSES];   /* [target][c][r] */
 
-/* Bit e set where class `after` lacks one tile less than class `before`. */
-static uint16_t entries_lowered(int before, int after)
+/* Bit e (e < n) set where deficit row `after` lacks one tile less than row `before`. */
+static unsigned entries_lowered(const uint8_t *before, const uint8_t *after, int n)
 {
     unsigned bits = 0;
-    for (int e = 0; e < ENTRIES; e++)
-        if (HUPAI_DEF[after][e] + 1 == HUPAI_DEF[before][e]) bits |= 1u << e;
-    return (uint16_t)bits;
+    for (int e = 0; e < n; e++)
+        if (after[e] + 1 == before[e]) bits |= 1u << e;
+    return bits;
 }
 
 /* Bit e set where a group of class c taking entry e, and groups of class r taking
@@ -273,7 +273,8 @@ static uint16_t entries_at_least(int target, int c, int r)
 static void build_entry_tables(void)
 {
     for (int c = 0; c < HUPAI_CLASSES; c++) {
-        for (int s = 0; s < HUPAI_CLASSES; s++) lowered[c][s] = entries_lowered(c, s);
+        for (int s = 0; s < HUPAI_CLASSES; s++)
+            lowered[c][s] = (uint16_t)entries_lowered(HUPAI_DEF[c], HUPAI_DEF[s], ENTRIES);
         for (int t = 0; t < ENTRIES; t++)
             for (int r = 0; r < HUPAI_CLASSES; r++) splits_at_least[t][c][r] = entries_at_least(t, c, r);
     }
@@ -306,19 +307,11 @@ static uint8_t p258_lowered[P258_ROWS][P258_ROWS];    /* [before][after]: read b
 static pthread_once_t built = PTHREAD_ONCE_INIT;
 static int tables_ready;         /* set, with release order, once the tables are built */
 
-/* Bit j set where 2-5-8-pair row `after` lacks one tile less than row `before`. */
-static uint8_t p258_entries_lowered(int before, int after)
-{
-    unsigned bits = 0;
-    for (int j = 0; j <= 4; j++)
-        if (HUPAI_P258[after][j] + 1 == HUPAI_P258[before][j]) bits |= 1u << j;
-    return (uint8_t)bits;
-}
-
 static void build_p258_table(void)
 {
     for (size_t a = 0; a < P258_ROWS; a++)
-        for (size_t b = 0; b < P258_ROWS; b++) p258_lowered[a][b] = p258_entries_lowered((int)a, (int)b);
+        for (size_t b = 0; b < P258_ROWS; b++)
+            p258_lowered[a][b] = (uint8_t)entries_lowered(HUPAI_P258[a], HUPAI_P258[b], 5);
 }
 
 typedef struct {
