@@ -14,7 +14,7 @@ instructions at random) and reports either
 * ``call``: the instructions of the whole Python call per hand: the run over N hands
   minus the same run over N/10, divided by the 9N/10 hands between them (a run over no
   hands would take other paths, an empty array's among them, and skew the difference):
-  what a caller pays, boundary included.
+  what a caller pays, boundary included (the 查叫 measurements: per table).
 
 Needs valgrind (and its callgrind_annotate) on PATH.
 """
@@ -49,6 +49,14 @@ def _single(name, conv, fn="hupai.shanten", kind="random", size=14):
     return Measurement(f"single {fn.split('.')[-1]}, {name}", "call",
                        f"hands, jokers = make({kind!r}, 2000, {size})\n" + SINGLE.format(conv=conv),
                        LOOP_SINGLE.format(fn=fn), 2000)
+
+
+def _chajiao(region, args=""):
+    """查叫 of a whole 4-seat table (``workloads.CHAJIAO_TABLES``), per table."""
+    return Measurement(f"查叫 of a table, {region}", "call",
+                       f"from hupai.rules import Hand, {region} as region\nfrom workloads import CHAJIAO_TABLES\n"
+                       f"seats = {{k: Hand.parse(v) for k, v in CHAJIAO_TABLES[{region!r}].items()}}",
+                       f"for _ in range(N): region.exhaust(seats{', ' + args if args else ''})\n", 1000)
 
 
 #: The Python call behind a kernel, for single-hand loops: (call, hands in the loop).
@@ -89,6 +97,8 @@ MEASUREMENTS = [
                 "batch.shanten(hands[:N], jokers[:N])", 20000),
     Measurement("batch shanten, int64", "call", "hands, jokers = make('random', 20000, 14); hands = hands.astype('int64')",
                 "batch.shanten(hands[:N], jokers[:N])", 20000),
+    _chajiao("luzhou", "dealer='A'"),
+    _chajiao("guiyang"),
     _single("uint8", "h"),
     _single("bytes", "bytes(h)"),
     _single("int8", "h.astype('int8')"),

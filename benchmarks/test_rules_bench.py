@@ -5,7 +5,7 @@ import pytest
 
 import hupai
 from hupai.rules import Hand, luzhou
-from workloads import luzhou_wins
+from workloads import CHAJIAO_TABLES, luzhou_wins
 
 
 @pytest.mark.parametrize("ghosts", ["dealt", "uniform"])
@@ -49,16 +49,8 @@ def test_pymahjonggb_fan_calculator(benchmark):
     benchmark.pedantic(one, rounds=4000, iterations=1, warmup_rounds=400)
 
 
-TABLE = {
-    "A": "123m456m234p678p7z",     # a ghost single: waits on 18 tiles
-    "B": "13m46m9m147p258s69s",    # 花豬
-    "C": "123456789s1479p",        # not ready
-    "D": "234m567m345p678p9p",     # ready on 3p 6p 9p
-}
-
-
 def test_luzhou_chajiao_table(benchmark):
-    seats = {k: Hand.parse(v) for k, v in TABLE.items()}
+    seats = {k: Hand.parse(v) for k, v in CHAJIAO_TABLES["luzhou"].items()}
     benchmark.group = "luzhou 查叫 (4 seats)"
     result = benchmark(luzhou.exhaust, seats, dealer="A")
     assert result.payments == {"A": 4, "B": -12, "C": -12, "D": 20}
@@ -96,8 +88,7 @@ def test_no_joker_region_score(benchmark, region):
 
 def test_guiyang_chajiao_table(benchmark):
     from hupai.rules import guiyang
-    seats = {"A": Hand.parse("123m456p789s2345s"), "B": Hand.parse("6666m33m11p88p77s9s"),
-             "C": Hand.parse("1248m1359p2358s7s"), "D": Hand.parse("12m45m78m12p45p78p9p")}
+    seats = {k: Hand.parse(v) for k, v in CHAJIAO_TABLES["guiyang"].items()}
     benchmark.group = "guiyang 黄庄查叫 (4 seats)"
     result = benchmark(guiyang.exhaust, seats)
     assert result.payments == {"A": 2, "B": 20, "C": -11, "D": -11}

@@ -194,3 +194,16 @@ def gb_wins(n: int, seed: int = SEED):
             continue
         out.append(args)
     return out
+
+
+#: The 4-seat tables whose 查叫 the benchmarks time (test_rules_bench.py, callgrind.py).
+CHAJIAO_TABLES = {
+    "luzhou": {
+        "A": "123m456m234p678p7z",     # a ghost single: waits on 18 tiles
+        "B": "13m46m9m147p258s69s",    # 花豬
+        "C": "123456789s1479p",        # not ready
+        "D": "234m567m345p678p9p",     # ready on 3p 6p 9p
+    },
+    "guiyang": {"A": "123m456p789s2345s", "B": "6666m33m11p88p77s9s", "C": "1248m1359p2358s7s",
+                "D": "12m45m78m12p45p78p9p"},
+}

@@ -135,6 +135,35 @@ def test_reading_summaries(hand, opts, data):
     assert set(got) == expected
 
 
+@given(any_hand(remainders=(1,), max_jokers=4), options, st.data())
+def test_wait_quads_is_reading_summaries_of_each_wait(hand, opts, data):
+    """wait_quads (one call for every wait, as Luzhou's 查叫 asks it) against
+    reading_summaries of the hand with each candidate added, reduced to the most quads
+    per kind of reading."""
+    from hupai import _core
+    opts = {k: v for k, v in opts.items() if k != "shisanlan"}
+    counts, jokers = hand
+    extra = data.draw(extras(counts))
+    free = data.draw(st.one_of(st.none(), st.lists(st.sets(st.integers(0, 33)).map(sorted), min_size=4,
+                                                   max_size=4)))
+    candidates = data.draw(st.one_of(st.none(), st.lists(st.integers(0, 33), unique=True)))
+    got = _core.wait_quads(counts, jokers, extra, candidates, free, **opts)
+    expected = []
+    for t in range(34) if candidates is None else candidates:
+        if counts[t] + extra[t] >= 4:
+            continue
+        after = counts.copy()
+        after[t] += 1
+        kinds = None if free is None else free[t // 9 if t < 27 else 3]
+        most = [-1, -1, -1]
+        for form, trip, _pair, quads, _fm, _fp in hupai.reading_summaries(after, jokers, extra, kinds, **opts):
+            slot = 0 if form == "seven_pairs" else 1 if trip else 2
+            most[slot] = max(most[slot], quads)
+        if max(most) >= 0:
+            expected.append((t, *most))
+    assert got == expected
+
+
 @given(any_hand(remainders=(1, 2), max_jokers=0), st.booleans(), st.booleans())
 def test_lan_deficit(hand, strict, seven_stars):
     counts, _ = hand

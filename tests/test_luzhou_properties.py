@@ -121,7 +121,7 @@ def luzhou_hands13(draw):
     return hand
 
 
-@settings(max_examples=40)
+@settings(max_examples=80)
 @given(st.lists(st.one_of(st.none(), luzhou_hands13()), min_size=4, max_size=4), st.booleans(),
        st.sampled_from([40, 100, None]))
 def test_chajiao_ledger_and_waits(hands, discard_half, cap):
@@ -143,6 +143,15 @@ def test_chajiao_ledger_and_waits(hands, discard_half, cap):
                     and luzhou.score(hand, Situation(t, True), rules).is_win}
         assert set(rep.waits) == expected
         assert rep.ready == bool(expected) and not (rep.huazhu and rep.ready)
+        # each wait valued as score values its self-draw (the one-call wait path against
+        # the readable one), the seat's 查叫 value the best of them (查大, L141)
+        values = {t: luzhou.score(hand, Situation(t, True), rules).value for t in expected}
+        if not rep.huazhu and not luzhou.melds_problem(hand.melds, rules):
+            assert luzhou.wait_values(hand, range(34), rules) == values
+        if expected:
+            top = max(values.values())
+            assert rep.value == (top if not discard_half else top // 2 if rules.discard_half_rounding == "floor"
+                                 else (top + 1) // 2)
     ready = [s for s in unfinished if res.ready[s]]
     not_ready = [s for s in unfinished if not res.ready[s]]
     for t in res.ledger:

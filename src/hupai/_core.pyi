@@ -22,7 +22,7 @@ non-native byte order) are converted first.
 Options (``seven_pairs``, ``quads_as_two_pairs``, ...) are ``bool`` (a numpy bool is
 accepted); anything else is a TypeError.
 """
-from typing import Literal, Sequence, Union
+from typing import Iterable, Literal, Sequence, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -57,6 +57,10 @@ def reading_summaries(counts: _Counts, jokers: _Jokers = 0, extra: _Counts | Non
                       free_kinds: Sequence[int] | None = None, *, seven_pairs: bool = True,
                       quads_as_two_pairs: bool = True, honor_sequences: bool = False
                       ) -> list[tuple[str, bool, int | None, int, int, int]]: ...
+def wait_quads(counts: _Counts, jokers: _Jokers = 0, extra: _Counts | None = None,
+               candidates: Iterable[int] | None = None, free_kinds: Sequence[Iterable[int]] | None = None, *,
+               seven_pairs: bool = True, quads_as_two_pairs: bool = True, honor_sequences: bool = False
+               ) -> list[tuple[int, int, int, int]]: ...
 def discard_table(counts: _Counts, jokers: _Jokers = 0, *, seven_pairs: bool = True,
                   quads_as_two_pairs: bool = True, honor_sequences: bool = False,
                   shisanlan: _Lan = False) -> dict[int, tuple[int, list[int]]]: ...

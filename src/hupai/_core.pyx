@@ -552,50 +552,149 @@ def reading_summaries(counts, jokers=0, extra=None, free_kinds=None, *, seven_pa
     cdef uint8_t e[NK]
     cdef int k = load_jokers(jokers)
     cdef int total = load_counts(counts, c) + k
-    cdef int t
     _check_size(total, 2, "reading_summaries")
-    if extra is None:
-        memset(e, 0, NK)
-    else:
-        load_counts(extra, e)
-        for t in range(NK):
-            if c[t] + e[t] > 4:
-                raise ValueError(f"counts and extra hold {c[t] + e[t]} of kind {t}; at most 4 exist")
-    cdef uint64_t allowed = 0
-    if free_kinds is None:
-        allowed = (<uint64_t>1 << NK) - 1
-    else:
-        for t in free_kinds:
-            if not 0 <= t < NK:
-                raise ValueError(f"free kind {t} is outside 0-33")
-            allowed |= <uint64_t>1 << t
+    _load_extra(extra, c, e)
+    cdef uint64_t allowed = (<uint64_t>1 << NK) - 1 if free_kinds is None else _kind_mask(free_kinds)
     cdef unsigned opts = _options(True, seven_pairs, quads_as_two_pairs, honor_sequences)
-    cdef hupai_reading small[32]
-    cdef hupai_reading *heap = NULL
-    cdef hupai_reading *buf
-    cdef hupai_summary sums_small[64]
-    cdef hupai_summary *sums = sums_small
-    cdef size_t n, m, i
+    cdef hupai_summary small[64]
+    cdef hupai_summary *heap = NULL
+    cdef hupai_summary *sums
+    cdef size_t m, i
     cdef list out = []
     try:
-        n = _collect_readings(c, k, opts, small, 32, &heap)
-        buf = heap if heap != NULL else small
-        if 2 * n > 64:
-            sums = <hupai_summary *>malloc(2 * n * sizeof(hupai_summary))
-            if sums == NULL:
-                raise MemoryError()
-        with nogil:
-            m = hupai_summarize(buf, n, c, e, allowed, opts, sums)
+        m = _summaries(c, e, k, allowed, opts, small, 64, &heap)
+        sums = heap if heap != NULL else small
         for i in range(m):
             out.append((SEVEN_PAIRS if sums[i].form else STANDARD, sums[i].triplets_only != 0,
                         None if sums[i].pair == HUPAI_FREE else sums[i].pair, sums[i].quads,
                         sums[i].free_melds, sums[i].free_pairs))
     finally:
         free(heap)
-        if sums != sums_small:
-            free(sums)
     return out
 
+
+cdef size_t _summaries(const uint8_t *c, const uint8_t *e, int k, uint64_t allowed, unsigned opts,
+                       hupai_summary *small, size_t cap, hupai_summary **heap) except? 0:
+    """The summaries of the readings of the complete hand c (hupai_summarize) into
+    small (cap entries) or, when more are needed, into *heap (malloc'd; the caller
+    frees it); returns how many."""
+    cdef hupai_reading readings[32]
+    cdef hupai_reading *more = NULL
+    cdef hupai_reading *buf
+    cdef hupai_summary *sums = small
+    cdef size_t n, m
+    try:
+        n = _collect_readings(c, k, opts, readings, 32, &more)
+        buf = more if more != NULL else readings
+        if 2 * n > cap:
+            heap[0] = sums = <hupai_summary *>malloc(2 * n * sizeof(hupai_summary))
+            if sums == NULL:
+                raise MemoryError()
+        with nogil:
+            m = hupai_summarize(buf, n, c, e, allowed, opts, sums)
+    finally:
+        free(more)
+    return m
+
+
+cdef int _most_quads(const uint8_t *c, const uint8_t *e, int k, uint64_t allowed, unsigned opts,
+                     int *best) except -1:
+    """The most quads (as :func:`reading_summaries` counts them) of the seven-pairs
+    readings (best[0]), the triplets-only standard ones (best[1]) and the other
+    standard ones (best[2]) of the complete hand c; -1 where there is none."""
+    cdef hupai_summary small[64]
+    cdef hupai_summary *heap = NULL
+    cdef hupai_summary *sums
+    cdef size_t m, i
+    cdef int slot
+    best[0] = best[1] = best[2] = -1
+    try:
+        m = _summaries(c, e, k, allowed, opts, small, 64, &heap)
+        sums = heap if heap != NULL else small
+        for i in range(m):
+            slot = 0 if sums[i].form else (1 if sums[i].triplets_only else 2)
+            if sums[i].quads > best[slot]:
+                best[slot] = sums[i].quads
+    finally:
+        free(heap)
+    return 0
+
+
+cdef int _load_extra(object extra, const uint8_t *c, uint8_t *e) except -1:
+    """The 34 counts of ``extra`` (None: none) into e; ValueError when a kind would
+    exceed four beside the hand c."""
+    cdef int t
+    if extra is None:
+        memset(e, 0, NK)
+        return 0
+    load_counts(extra, e)
+    for t in range(NK):
+        if c[t] + e[t] > 4:
+            raise ValueError(f"counts and extra hold {c[t] + e[t]} of kind {t}; at most 4 exist")
+    return 0
+
+
+cdef uint64_t _kind_mask(object kinds) except? 0:
+    cdef uint64_t mask = 0
+    for kind in kinds:
+        if isinstance(kind, bool) or not hasattr(kind, "__index__"):
+            raise TypeError(f"a free kind is a kind 0-33, not {_short(kind)}")
+        kind = operator.index(kind)
+        if not 0 <= kind < NK:
+            raise ValueError(f"free kind {_short(kind)} is outside 0-33")
+        mask |= <uint64_t>1 << <int>kind
+    return mask
+
+
+def wait_quads(counts, jokers=0, extra=None, candidates=None, free_kinds=None, *, seven_pairs=True,
+               quads_as_two_pairs=True, honor_sequences=False):
+    """For a 3M+1 hand, what :func:`reading_summaries` would say of the hand with each
+    candidate kind added, reduced to what the quads-counting regions read: a list of
+    ``(kind, seven_pairs, triplets_only, other)``, each the most quads over the
+    seven-pairs readings, the triplets-only standard readings and the other standard
+    readings (-1: no such reading), for the candidates (default: all 34 kinds, in
+    order) that complete the hand at all.
+
+    ``extra`` as in :func:`reading_summaries`; a candidate the hand and ``extra``
+    already hold four of is skipped.  ``free_kinds``: default any kind, else four
+    collections of kinds, the ones free sets may take when the added kind is in group
+    0, 1, 2 (the suits) or 3 (the honours)."""
+    cdef uint8_t c[NK]
+    cdef uint8_t e[NK]
+    cdef int k = load_jokers(jokers)
+    cdef int total = load_counts(counts, c) + k
+    cdef int t, g
+    cdef int best[3]
+    cdef uint64_t allowed[4]
+    _check_size(total + 1, 2, "wait_quads (a hand before its winning tile)")
+    _load_extra(extra, c, e)
+    if free_kinds is None:
+        allowed[0] = allowed[1] = allowed[2] = allowed[3] = (<uint64_t>1 << NK) - 1
+    else:
+        groups = tuple(free_kinds)
+        if len(groups) != 4:
+            raise ValueError(f"free_kinds holds the kinds of each of 4 groups, not {len(groups)}")
+        for g in range(4):
+            allowed[g] = _kind_mask(groups[g])
+    cdef unsigned opts = _options(True, seven_pairs, quads_as_two_pairs, honor_sequences)
+    cdef list out = []
+    for kind in (range(NK) if candidates is None else candidates):
+        if isinstance(kind, bool) or not hasattr(kind, "__index__"):
+            raise TypeError(f"a candidate is a kind 0-33, not {_short(kind)}")
+        kind = operator.index(kind)
+        if not 0 <= kind < NK:
+            raise ValueError(f"a candidate is a kind 0-33, not {_short(kind)}")
+        t = kind
+        if c[t] + e[t] >= 4:
+            continue
+        c[t] += 1
+        try:
+            _most_quads(c, e, k, allowed[t // 9 if t < 27 else 3], opts, best)
+        finally:
+            c[t] -= 1
+        if best[0] >= 0 or best[1] >= 0 or best[2] >= 0:
+            out.append((t, best[0], best[1], best[2]))
+    return out
 
 def discard_table(counts, jokers=0, *, seven_pairs=True, quads_as_two_pairs=True,
                   honor_sequences=False, shisanlan=False):

@@ -196,6 +196,10 @@ def _check_single(name: str, out, counts, k: int, opts: dict) -> None:
                                                                                **opts)]
         elif opts.get("standard", True):
             assert set(hupai.waits(u8, k, **win_opts)) <= set(out)
+    elif name == "wait_quads":
+        for t, *most in out:
+            assert 0 <= t < NK and c[t] < 4 and max(most) >= 0 and min(most) >= -1
+            assert hupai.is_win(u8 + np.eye(NK, dtype=np.uint8)[t], k, **plain)
     elif name == "decompose":
         _check_decompositions(out, c, k)
         assert bool(out) == hupai.is_win(u8, k, **plain)
@@ -221,10 +225,10 @@ def _check_single(name: str, out, counts, k: int, opts: dict) -> None:
 def fuzz_kernel(data: bytes) -> None:
     src = ByteSource(data)
     name = src.choice(["is_win", "shanten", "waits", "improving", "decompose", "readings", "reading_summaries",
-                       "deficit", "lan_deficit", "discard_table", "analyze_discards"])
+                       "deficit", "lan_deficit", "discard_table", "analyze_discards", "wait_quads"])
     counts = counts_from(src)
     k = jokers_from(src)
-    opts = options_from(src, lan=name not in ("decompose", "readings", "reading_summaries"))
+    opts = options_from(src, lan=name not in ("decompose", "readings", "reading_summaries", "wait_quads"))
     if name in ("is_win", "shanten", "waits", "improving", "deficit"):
         opts["pair258"] = src.rare(4)
     args: tuple = (counts, k)
@@ -233,6 +237,10 @@ def fuzz_kernel(data: bytes) -> None:
     elif name == "reading_summaries":
         args = (counts, k, src.choice([None, counts_from(src)]),
                 src.choice([None, [src.int(-1, 34) for _ in range(src.int(0, 4))], "1m", [1.5]]))
+    elif name == "wait_quads":
+        args = (counts, k, src.choice([None, counts_from(src)]),
+                src.choice([None, [src.int(-1, 34) for _ in range(src.int(0, 6))], "1m", [1.5]]),
+                src.choice([None, [[src.int(-1, 34)] for _ in range(src.int(0, 5))], [[], [], [], []], ["1m"] * 4]))
     elif name == "analyze_discards":
         opts = dict(opts, visible=src.choice([None, counts_from(src)]),
                     melds=src.choice([None, counts_from(src)]))

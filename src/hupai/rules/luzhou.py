@@ -437,7 +437,7 @@ def _prepare(hand: Hand, win_tile: Optional[int], rules: LuzhouRules) -> _Prepar
                      len(hand.melds), rules.ghost_as_fifth_copy, melds.forbidden, melds.sequences)
 
 
-def _candidates(p: _Prepared, counts, suits: frozenset) -> Iterable[tuple[str, bool, int]]:
+def _candidates(p: _Prepared, counts, suits: frozenset) -> tuple[tuple[str, bool, int], ...]:
     """(shape, 清, G) of the readings worth valuing: for each shape, the reading with
     the most 閨 (the value grows with G), ghosts never a fifth copy counting the melds
     (C10), ghost-only sets placed in the hand's own suits to make the most 閨.
@@ -445,19 +445,25 @@ def _candidates(p: _Prepared, counts, suits: frozenset) -> Iterable[tuple[str, b
     A ghost standing in a set with a natural tile takes that tile's suit, so the
     ghosts never add a suit: 缺一門 and 清 follow from the natural tiles alone."""
     seven = p.melds == 0   # 七對 is fully concealed (L87)
-    best: dict[str, int] = {}
+    most = [-1, -1, -1]    # most 閨 of the seven-pairs, triplets-only and other readings
     if p.fifth_copy:
         summaries = _loose_summaries(p, counts, suits, seven)
     else:
         summaries = _core.reading_summaries(counts, p.jokers, p.extra, _FREE_KINDS[suits],
                                             seven_pairs=seven)
     for form, triplets_only, _pair, quads, _fm, _fp in summaries:
-        # a chi meld is a sequence: a hand holding one is never 大對子 (L85)
-        shape = QIDUI if form == "seven_pairs" else DUIDUI if triplets_only and not p.sequences else PINGHU
-        if quads > best.get(shape, -1):
-            best[shape] = quads
-    qing = len(suits) <= 1
-    return [(shape, qing, quads) for shape, quads in best.items()]
+        slot = 0 if form == "seven_pairs" else 1 if triplets_only else 2
+        most[slot] = max(most[slot], quads)
+    return _shapes(most[0], most[1], most[2], len(suits) <= 1, p.sequences)
+
+
+def _shapes(seven: int, triplets: int, other: int, qing: bool, sequences: bool) -> tuple[tuple[str, bool, int], ...]:
+    """(shape, 清, G) of each shape some reading makes, from the most 閨 of the
+    seven-pairs, the triplets-only and the other standard readings (-1: none): a
+    triplets-only reading is 大對子 unless a chi meld is a sequence (L85)."""
+    pinghu = max(triplets, other) if sequences else other
+    found = ((QIDUI, seven), (DUIDUI, -1 if sequences else triplets), (PINGHU, pinghu))
+    return tuple((shape, qing, quads) for shape, quads in found if quads >= 0)
 
 
 def _loose_summaries(p: _Prepared, counts, suits: frozenset, seven: bool):
@@ -523,19 +529,67 @@ def _best(p: _Prepared, s: Situation, rules: LuzhouRules, counts=None,
     """The reading that pays most (ties: the higher uncapped value, then the shared
     :func:`~hupai.rules.patterns.preference`); ``counts`` and ``suits`` replace the
     prepared hand's (a wait added)."""
+    shapes = _candidates(p, p.counts if counts is None else counts, p.suits if suits is None else suits)
+    return _best_of(shapes, p.ghosts_total == 0, p.melds == 4, _win_flags(s), rules, PATTERNS)
+
+
+def _win_flags(s: Situation) -> tuple[bool, ...]:
+    """The situation's facts that Facts reads, in its order."""
+    return (s.self_draw, s.after_kong, s.kong_discard, s.robbing_kong, s.declared_ready, s.tianhu, s.dihu)
+
+
+_PLAIN_SELF_DRAW_FLAGS = _win_flags(PLAIN_SELF_DRAW)
+
+
+@functools.lru_cache(maxsize=8192)
+def _best_of(shapes: tuple[tuple[str, bool, int], ...], wugui: bool, shoubayi: bool, flags: tuple[bool, ...],
+             rules: LuzhouRules, table: PatternTable) -> Optional[_Best]:
+    """The best of the readings ``shapes`` of a hand (no 紅中 anywhere: ``wugui``; four
+    melds: ``shoubayi``, L127) in a situation of ``flags`` (:func:`_win_flags`): a pure
+    function of these few facts, cached as :func:`_valuation` is."""
     best: Optional[_Best] = None
     best_key: tuple = ()
-    wugui = p.ghosts_total == 0
-    shoubayi = p.melds == 4     # four melds and a single tile (L127)
-    for shape, qing, quads in _candidates(p, p.counts if counts is None else counts,
-                                          p.suits if suits is None else suits):
-        facts = Facts(shape, qing, quads, wugui, shoubayi, s.self_draw, s.after_kong, s.kong_discard,
-                      s.robbing_kong, s.declared_ready, s.tianhu, s.dihu)
-        v = _valuation(facts, rules, PATTERNS)
+    for shape, qing, quads in shapes:
+        v = _valuation(Facts(shape, qing, quads, wugui, shoubayi, *flags), rules, table)
         key = (v.paid, v.uncapped, v.preference)
         if best is None or key > best_key:
             best, best_key = _Best(v, shape, quads), key
     return best
+
+
+def _waits_best(p0: _Prepared, candidates: Iterable[int], rules: LuzhouRules,
+                held_four: bool = True) -> Iterable[tuple[int, _Best]]:
+    """Each candidate kind that completes the prepared 13 tiles as a self-drawn win with
+    no situational flag, keeping 缺一門 (L13, L35), and that win's best reading.  A kind
+    the hand holds four of, melds included, completes nothing (with ghosts as fifth
+    copies, only when ``held_four``)."""
+    wugui, shoubayi = p0.ghosts_total == 0, p0.melds == 4
+    if rules.ghost_as_fifth_copy:       # readings beyond the core's four copies
+        counts = bytearray(p0.counts)
+        for t in candidates:
+            suits = p0.suits | {t // 9}
+            if t >= 27 or held_four and p0.base[t] >= 4 or len(suits) > 2:
+                continue
+            counts[t] += 1
+            best = _best(p0, PLAIN_SELF_DRAW, rules, counts, suits)
+            counts[t] -= 1
+            if best is not None:
+                yield t, best
+        return
+    open_groups = [g for g in range(3) if len(p0.suits | {g}) <= 2]
+    suited = [t for t in candidates if t < 27 and t // 9 in open_groups and p0.base[t] < 4]
+    free = [_FREE_KINDS[p0.suits | {g}] for g in range(3)] + [()]
+    qing = [len(p0.suits | {g}) <= 1 for g in range(3)]
+    found: dict[tuple[int, int, int, bool], Optional[_Best]] = {}     # the few distinct readings' best
+    for t, seven, triplets, other in _core.wait_quads(p0.counts, p0.jokers, p0.extra, suited, free,
+                                                      seven_pairs=p0.melds == 0):
+        key = (seven, triplets, other, qing[t // 9])
+        if key not in found:
+            found[key] = _best_of(_shapes(seven, triplets, other, key[3], p0.sequences), wugui, shoubayi,
+                                  _PLAIN_SELF_DRAW_FLAGS, rules, PATTERNS)
+        best = found[key]
+        if best is not None:
+            yield t, best
 
 
 def score(hand: Hand, situation: Situation, rules: Optional[LuzhouRules] = None) -> ScoreResult:
@@ -650,18 +704,7 @@ def wait_values(hand: Hand, waits, rules: Optional[LuzhouRules] = None) -> dict:
     p0 = _prepare(hand, None, rules)
     if p0.forbidden:
         return {}
-    counts = bytearray(p0.counts)
-    out = {}
-    for t in waits:
-        suits = p0.suits | {t // 9}
-        if t >= 27 or p0.base[t] >= 4 and not rules.ghost_as_fifth_copy or len(suits) > 2:
-            continue     # no tile of a third suit wins: 缺一門 (L13, L35)
-        counts[t] += 1
-        best = _best(p0, PLAIN_SELF_DRAW, rules, counts, suits)
-        counts[t] -= 1
-        if best is not None:
-            out[t] = best.valued.capped
-    return out
+    return {t: best.valued.capped for t, best in _waits_best(p0, waits, rules, held_four=False)}
 
 
 def ready(hand: Hand, rules: Optional[LuzhouRules] = None, situation: Optional[Situation] = None) -> SeatReport:
@@ -686,27 +729,26 @@ def _seat_report(seat: str, hand: Hand, rules: LuzhouRules) -> SeatReport:
         return SeatReport(seat, False, True, reason="花豬: the hand holds all three suits (L35)")
     if p0.forbidden:
         return SeatReport(seat, False, reason=p0.forbidden)
-    counts = bytearray(p0.counts)
-    # with ghosts as fifth copies a wait may lie beyond the core's four-copy patterns
+    # with ghosts as fifth copies a wait may lie beyond the core's four-copy patterns;
+    # a self-drawn 紅中 completes whenever some tile does, and is not listed
     candidates = range(27) if rules.ghost_as_fifth_copy else \
         _core.waits(p0.counts, p0.jokers, seven_pairs=p0.melds == 0)
+    wins = dict(_waits_best(p0, candidates, rules))
+    # waits with the same best reading share one _Best: each is valued once
+    valued: dict[int, tuple[int, list[Pattern]]] = {}
+    for b in wins.values():
+        if id(b) not in valued:
+            valued[id(b)] = _chajiao_value(b, rules)
+    return wait_report(seat, wins, lambda t: valued[id(wins[t])], PATTERNS)
 
-    def win_on(t: int):
-        # a suited tile the hand does not already hold four of (a self-drawn 紅中
-        # completes whenever some tile does, and is not listed), keeping 缺一門
-        if t >= 27 or p0.base[t] >= 4 or len(p0.suits | {t // 9}) == 3:
-            return None
-        counts[t] += 1
-        win = _best(p0, PLAIN_SELF_DRAW, rules, counts, p0.suits | {t // 9})
-        counts[t] -= 1
-        if win is None:
-            return None
-        capped = win.valued.capped
-        value = capped if rules.chajiao_basis == "self_draw_table_max" else \
-            (capped // 2 if rules.discard_half_rounding == "floor" else (capped + 1) // 2)
-        return value, [st.pattern for st in win.valued.breakdown if st.pattern.id not in _PAYMENT_IDS]
 
-    return wait_report(seat, candidates, win_on, PATTERNS)
+def _chajiao_value(win: _Best, rules: LuzhouRules) -> tuple[int, list[Pattern]]:
+    """The 查叫 value of a wait's best win (查大, L141: its self-draw value, capped, or
+    half of it under ``chajiao_basis``) and its patterns."""
+    capped = win.valued.capped
+    value = capped if rules.chajiao_basis == "self_draw_table_max" else \
+        (capped // 2 if rules.discard_half_rounding == "floor" else (capped + 1) // 2)
+    return value, [st.pattern for st in win.valued.breakdown if st.pattern.id not in _PAYMENT_IDS]
 
 
 def exhaust(table: Mapping[str, Optional[Hand]], rules: Optional[LuzhouRules] = None, *,

@@ -1,7 +1,7 @@
 """Settlement steps that several regions share, written once."""
 from __future__ import annotations
 
-from typing import Callable, Iterable, Mapping, NamedTuple, Optional, Sequence
+from typing import Callable, Iterable, Mapping, Optional, Sequence
 
 from .ledger import Amount, Ledger, Transfer
 from .patterns import Pattern, PatternTable, preference
@@ -32,31 +32,34 @@ def wait_report(seat: str, candidates: Iterable[int], win_on: WinOnTile, table: 
     wins (equal values: the shared :func:`~hupai.rules.patterns.preference`), with that
     win's patterns."""
     waits = []
-    best: Optional[_Wait] = None
+    best_value: Optional[Amount] = None
+    best_hits: Sequence[Pattern] = ()
+    best_preference: Optional[tuple] = None      # worked out only when a value ties
     for t in candidates:
         win = win_on(t)
         if win is None:
             continue
         waits.append(t)
         value, hits = win
-        wait = _Wait(value, preference(table, (p.id for p in hits if p.listed)), hits)
-        if best is None or (wait.value, wait.preference) > (best.value, best.preference):
-            best = wait
-    if best is None:
+        if best_value is None or value > best_value:
+            best_value, best_hits, best_preference = value, hits, None
+        elif value == best_value and hits is not best_hits:
+            if best_preference is None:
+                best_preference = _preference(table, best_hits)
+            mine = _preference(table, hits)
+            if mine > best_preference:
+                best_hits, best_preference = hits, mine
+    if best_value is None:
         return SeatReport(seat, False)
     names: list[str] = []
-    for p in best.hits:
+    for p in best_hits:
         if p.listed and p.name_zh not in names:
             names.append(p.name_zh)
-    return SeatReport(seat, True, False, tuple(waits), best.value, tuple(names))
+    return SeatReport(seat, True, False, tuple(waits), best_value, tuple(names))
 
 
-class _Wait(NamedTuple):
-    """One winning wait: its value, the tie-break key of its patterns, the patterns."""
-
-    value: Amount
-    preference: tuple
-    hits: Sequence[Pattern]
+def _preference(table: PatternTable, hits: Sequence[Pattern]) -> tuple:
+    return preference(table, (p.id for p in hits if p.listed))
 
 
 def chajiao_ledger(reports: Mapping[str, SeatReport], reason: str = "查叫") -> Ledger:
