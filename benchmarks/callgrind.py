@@ -59,6 +59,13 @@ def _chajiao(region, args=""):
                        f"for _ in range(N): region.exhaust(seats{', ' + args if args else ''})\n", 1000)
 
 
+def _analyze(region):
+    """``analyze_discards(rules=region)`` of one hand of ``workloads.analysis_hands``."""
+    return Measurement(f"analyze_discards with rules, {region}", "call",
+                       f"hands = analysis_hands({region!r}, 1000)\n",
+                       f"for h, facts in hands[:N]: hupai.analyze_discards(h, rules={region!r}, **facts)\n", 1000)
+
+
 #: The Python call behind a kernel, for single-hand loops: (call, hands in the loop).
 KERNEL_CALLS = {"waits": ("hupai.waits(h, k{opt})", 4000), "shanten": ("hupai.shanten(h, k{opt})", 4000),
                 "discards": ("hupai._core.discard_options(h, k, unseen{opt})", 1000)}
@@ -98,6 +105,7 @@ MEASUREMENTS = [
     Measurement("batch shanten, int64", "call", "hands, jokers = make('random', 20000, 14); hands = hands.astype('int64')",
                 "batch.shanten(hands[:N], jokers[:N])", 20000),
     _chajiao("luzhou", "dealer='A'"),
+    *(_analyze(region) for region in ("fuzhou", "guiyang", "luzhou", "wuhan")),
     _chajiao("guiyang"),
     _single("uint8", "h"),
     _single("bytes", "bytes(h)"),
@@ -113,7 +121,7 @@ MEASUREMENTS = [
 def _script(m: Measurement, n: int) -> str:
     return ("import sys\n"
             f"sys.path.insert(0, {str(HERE)!r})\n"
-            "import numpy as np\nimport hupai\nfrom hupai import batch\nfrom workloads import make\n"
+            "import numpy as np\nimport hupai\nfrom hupai import batch\nfrom workloads import analysis_hands, make\n"
             f"{m.setup}\nN = {n}\n{m.loop}\n")
 
 

@@ -1,11 +1,10 @@
 """Regional scoring benchmarks: one hand scored from Python (ghost assignment
 included) and a whole table's 查叫.  Run: pytest benchmarks"""
-import numpy as np
 import pytest
 
 import hupai
 from hupai.rules import Hand, luzhou
-from workloads import CHAJIAO_TABLES, luzhou_wins
+from workloads import CHAJIAO_TABLES, analysis_hands, luzhou_wins
 
 
 @pytest.mark.parametrize("ghosts", ["dealt", "uniform"])
@@ -94,49 +93,30 @@ def test_guiyang_chajiao_table(benchmark):
     assert result.payments == {"A": 2, "B": 20, "C": -11, "D": -11}
 
 
-def _drawn(rng, wall, size: int) -> np.ndarray:
-    """34 counts of ``size`` tiles drawn from ``wall`` without replacement."""
-    c = np.zeros(34, np.uint8)
-    np.add.at(c, rng.choice(wall, size, replace=False), 1)
-    return c
+def _analyze_one(benchmark, region):
+    """One hand of ``workloads.analysis_hands`` a round, cycling through 300."""
+    import hupai
+    hands = analysis_hands(region, 300)
+    it = iter(range(10 ** 9))
+
+    def one():
+        counts, facts = hands[next(it) % len(hands)]
+        return hupai.analyze_discards(counts, rules=region, **facts)
+
+    benchmark.group = "analyze_discards with rules"
+    benchmark.pedantic(one, rounds=2000, iterations=1, warmup_rounds=100)
 
 
 def test_analyze_discards_luzhou(benchmark):
     """One 14-tile Luzhou hand (ghosts as dealt) analysed with rules: 缺一門 per discard
     and the value of every wait of a ready discard."""
-    import hupai
-    rng = np.random.default_rng(11)
-    wall = np.concatenate([np.repeat(np.arange(27), 4), np.full(4, 33)])
-    hands = [_drawn(rng, wall, 14) for _ in range(300)]
-    it = iter(range(10 ** 9))
-
-    def one():
-        return hupai.analyze_discards(hands[next(it) % len(hands)], rules="luzhou")
-
-    benchmark.group = "analyze_discards with rules"
-    benchmark.pedantic(one, rounds=2000, iterations=1, warmup_rounds=100)
+    _analyze_one(benchmark, "luzhou")
 
 
 def test_analyze_discards_wuhan(benchmark):
     """One Wuhan hand (11 concealed tiles and a chi, laizi as dealt) analysed with rules:
     shanten and 进张 toward a small win, the legal waits of ready discards valued."""
-    import hupai
-    from hupai.rules import parse_meld
-    chi = (parse_meld("chi", "345s"),)
-    rng = np.random.default_rng(12)
-    wall = np.array([t for t in range(27) for _ in range(4 - (20 <= t <= 22))])   # no 紅中
-    hands = []
-    while len(hands) < 300:
-        c = _drawn(rng, wall, 11)
-        hands.append((c, int(rng.choice([t for t in range(27) if t not in (19, 20, 21)]))))
-    it = iter(range(10 ** 9))
-
-    def one():
-        c, indicator = hands[next(it) % len(hands)]
-        return hupai.analyze_discards(c, rules="wuhan", indicator=indicator, melds=chi)
-
-    benchmark.group = "analyze_discards with rules"
-    benchmark.pedantic(one, rounds=2000, iterations=1, warmup_rounds=100)
+    _analyze_one(benchmark, "wuhan")
 
 
 @pytest.mark.parametrize("region", ["fuzhou", "guiyang"])
@@ -144,16 +124,7 @@ def test_analyze_discards_plain_region(benchmark, region):
     """One 14-tile hand of the region's tiles (Guiyang: suited only) analysed with rules:
     the kernel's options under the region's forms and the value of every wait of a ready
     discard."""
-    rng = np.random.default_rng(13)
-    kinds = 27 if region == "guiyang" else 34
-    hands = [_drawn(rng, np.repeat(np.arange(kinds), 4), 14) for _ in range(300)]
-    it = iter(range(10 ** 9))
-
-    def one():
-        return hupai.analyze_discards(hands[next(it) % len(hands)], rules=region)
-
-    benchmark.group = "analyze_discards with rules"
-    benchmark.pedantic(one, rounds=2000, iterations=1, warmup_rounds=100)
+    _analyze_one(benchmark, region)
 
 
 @pytest.mark.parametrize("region", ["fuzhou", "guiyang", "luzhou", "wuhan"])

@@ -207,3 +207,30 @@ CHAJIAO_TABLES = {
     "guiyang": {"A": "123m456p789s2345s", "B": "6666m33m11p88p77s9s", "C": "1248m1359p2358s7s",
                 "D": "12m45m78m12p45p78p9p"},
 }
+
+
+def _drawn(rng, wall, size: int) -> np.ndarray:
+    """34 counts of ``size`` tiles drawn from ``wall`` without replacement."""
+    c = np.zeros(34, np.uint8)
+    np.add.at(c, rng.choice(wall, size, replace=False), 1)
+    return c
+
+
+def analysis_hands(region: str, n: int = 300) -> list:
+    """``(counts, facts)`` for ``analyze_discards(counts, rules=region, **facts)``: 14
+    tiles of the region's set (Guiyang suited only; Luzhou with its 紅中 ghosts as
+    dealt); in Wuhan 11 concealed tiles beside a chi, with an indicator."""
+    if region == "wuhan":
+        from hupai.rules import parse_meld
+        chi = (parse_meld("chi", "345s"),)
+        rng = np.random.default_rng(12)
+        wall = np.array([t for t in range(27) for _ in range(4 - (20 <= t <= 22))])   # no 紅中
+        return [(_drawn(rng, wall, 11), {"indicator": int(rng.choice([t for t in range(27) if t not in (19, 20, 21)])),
+                                         "melds": chi}) for _ in range(n)]
+    if region == "luzhou":
+        rng = np.random.default_rng(11)
+        wall = np.concatenate([np.repeat(np.arange(27), 4), np.full(4, 33)])
+    else:
+        rng = np.random.default_rng(13)
+        wall = np.repeat(np.arange(27 if region == "guiyang" else 34), 4)
+    return [(_drawn(rng, wall, 14), {}) for _ in range(n)]

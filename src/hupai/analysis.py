@@ -174,14 +174,18 @@ def analyze_discards(counts, jokers: int = 0, visible=None, rules=None, *, melds
     return [DiscardOption(d, s, eff, tot, eff if s == 0 else {}) for d, s, eff, tot in rows]
 
 
-def _ranked_rows(counts, jokers, visible, melds, *options) -> list[tuple]:
-    """The kernel's ``(discard, shanten, effective, total)`` of every discard, best first."""
+def _ranked_rows(counts, jokers, visible, melds, *options, kinds: int = tiles.NUM_KINDS) -> list[tuple]:
+    """The kernel's ``(discard, shanten, effective, total)`` of every discard, best first;
+    only the first ``kinds`` kinds are drawn (the kernel leaves a kind with no unseen
+    copy out of the effective tiles)."""
     seen_melds = meld_counts(melds) if isinstance(melds, np.ndarray) or len(melds) else None
     if seen_melds is None and visible is None and isinstance(counts, np.ndarray) and counts.dtype == np.uint8 \
             and counts.shape == (34,):
         unseen = [4 - c for c in counts.tolist()]   # the common case, without numpy arithmetic
     else:
         unseen = unseen_list(_as_counts(counts), seen_melds, visible)
+    if kinds < tiles.NUM_KINDS:
+        unseen[kinds:] = [0] * (tiles.NUM_KINDS - kinds)
     rows = _core.discard_options(counts, jokers, unseen, *options)
     rows.sort(key=_rank)
     return rows
@@ -242,12 +246,10 @@ def plain_region_options(counts, visible, melds: tuple, forms: dict,
     if limited and arr[kinds:].any():
         raise ValueError(f"the region has no tile {tiles.tile_name(int(np.flatnonzero(arr[kinds:])[0]) + kinds)}")
     forms = {"honor_sequences": False, "shisanlan": False, **forms}
-    rows = _ranked_rows(arr, 0, visible, melds, not melds, True, forms["honor_sequences"], forms["shisanlan"])
+    rows = _ranked_rows(arr, 0, visible, melds, not melds, True, forms["honor_sequences"], forms["shisanlan"],
+                        kinds=kinds)
     out = []
     for d, shanten, eff, total in rows:
-        if limited:
-            eff = {t: n for t, n in eff.items() if t < kinds}
-            total = sum(eff.values())
         ready = shanten == 0
         if forbidden:
             out.append(DiscardOption(d, shanten, eff, total, {}, {} if ready else None, None, forbidden))
@@ -259,5 +261,4 @@ def plain_region_options(counts, visible, melds: tuple, forms: dict,
             hand = Hand(after.astype(np.uint8), melds)
             values = {t: v for t in eff if (v := value_of(hand, t)) is not None}
         out.append(DiscardOption(d, shanten, eff, total, eff if ready else {}, values))
-    # the kernel's rows are in this order already unless limiting the kinds changed a total
-    return rank(out) if limited else out
+    return out
