@@ -57,6 +57,9 @@ def reading_summaries(counts: _Counts, jokers: _Jokers = 0, extra: _Counts | Non
                       free_kinds: Sequence[int] | None = None, *, seven_pairs: bool = True,
                       quads_as_two_pairs: bool = True, honor_sequences: bool = False
                       ) -> list[tuple[str, bool, int | None, int, int, int]]: ...
+def reading_quads(counts: _Counts, jokers: _Jokers = 0, extra: _Counts | None = None,
+                  free_kinds: Iterable[int] | None = None, *, seven_pairs: bool = True,
+                  quads_as_two_pairs: bool = True, honor_sequences: bool = False) -> tuple[int, int, int]: ...
 def wait_quads(counts: _Counts, jokers: _Jokers = 0, extra: _Counts | None = None,
                candidates: Iterable[int] | None = None, free_kinds: Sequence[Iterable[int]] | None = None, *,
                seven_pairs: bool = True, quads_as_two_pairs: bool = True, honor_sequences: bool = False

@@ -646,6 +646,24 @@ cdef uint64_t _kind_mask(object kinds) except? 0:
     return mask
 
 
+def reading_quads(counts, jokers=0, extra=None, free_kinds=None, *, seven_pairs=True,
+                  quads_as_two_pairs=True, honor_sequences=False):
+    """:func:`reading_summaries` of a complete hand reduced to what the quads-counting
+    regions read: ``(seven_pairs, triplets_only, other)``, the most quads over the
+    seven-pairs readings, the triplets-only standard readings and the other standard
+    readings (-1: no such reading).  The arguments are those of
+    :func:`reading_summaries`."""
+    cdef uint8_t c[NK]
+    cdef uint8_t e[NK]
+    cdef int k = load_jokers(jokers)
+    cdef int total = load_counts(counts, c) + k
+    cdef int best[3]
+    _check_size(total, 2, "reading_quads")
+    _load_extra(extra, c, e)
+    cdef uint64_t allowed = (<uint64_t>1 << NK) - 1 if free_kinds is None else _kind_mask(free_kinds)
+    _most_quads(c, e, k, allowed, _options(True, seven_pairs, quads_as_two_pairs, honor_sequences), best)
+    return best[0], best[1], best[2]
+
 def wait_quads(counts, jokers=0, extra=None, candidates=None, free_kinds=None, *, seven_pairs=True,
                quads_as_two_pairs=True, honor_sequences=False):
     """For a 3M+1 hand, what :func:`reading_summaries` would say of the hand with each

@@ -26,7 +26,7 @@ from .model import (ANGANG, BUGANG, CHI, KONGS, MINGGANG, OTHERS, PENG, Declared
 from .patterns import FromFlag, Pattern, PatternTable, preference, steps
 from .result import ExhaustResult, ScoreResult, SeatReport
 from .settlement import chajiao_ledger, wait_report, win_ledger
-from .situation import PLAIN_SELF_DRAW, Situation, table_facts, win_facts
+from .situation import NO_FACTS, PLAIN_SELF_DRAW, Situation, table_facts, win_facts
 
 __all__ = ["FLOW", "name", "TITLE", "FACTS", "GuiyangRules", "Rules", "SIDE_TABLES", "PATTERNS", "V4_KONG_CHICKENS",
            "MiscountedHand", "make_hand", "score", "ready", "exhaust", "analyze", "chickens", "ChickenItem",
@@ -256,6 +256,14 @@ def _valuation(f: Facts, rules: GuiyangRules, table: PatternTable) -> tuple[Step
     return tuple(out)
 
 
+@functools.lru_cache(maxsize=8192)
+def _ranked(f: Facts, rules: GuiyangRules, table: PatternTable) -> tuple[tuple[Step, ...], tuple]:
+    """:func:`_valuation` and the key readings are ranked by: the value, then the
+    shared :func:`~hupai.rules.patterns.preference`."""
+    breakdown = _valuation(f, rules, table)
+    return breakdown, (evaluate(breakdown), preference(table, (st.pattern.id for st in breakdown)))
+
+
 def _zimo(f: Facts, named: bool, rules: GuiyangRules, table: PatternTable) -> list[Step]:
     """C2: v2's 平胡 自摸 line (unless ``none``), or +1 on named hands (``plus_1_all``);
     never with 报听, never in v1 / v3."""
@@ -329,15 +337,26 @@ def melds_problem(melds: Sequence[DeclaredMeld]) -> Optional[str]:
 
 def _readings(full: list, hand: Hand) -> list[tuple[str, bool, int]]:
     """(shape, 清, quads) of each way the complete hand can be read."""
-    suits = {t // 9 for t in range(27) if full[t]} | {m.tiles[0] // 9 for m in hand.melds}
-    qing = len(suits) <= 1
+    seven, triplets, other = _core.reading_quads(bytes(full), 0, seven_pairs=not hand.melds)
+    return _shapes(seven, triplets, other, _qing(full, hand))
+
+
+def _qing(full: list, hand: Hand) -> bool:
+    """All the tiles, melds included, of one suit (清一色)."""
+    return len({t // 9 for t in range(27) if full[t]} | {m.tiles[0] // 9 for m in hand.melds}) <= 1
+
+
+def _shapes(seven: int, triplets: int, other: int, qing: bool) -> list[tuple[str, bool, int]]:
+    """(shape, 清, quads) of the readings, from the most quads of the seven-pairs, the
+    triplets-only and the other standard readings (-1: none): seven pairs with a kind
+    of four is 龙七对, a triplets-only hand 大对子, any other 平胡."""
     out = set()
-    for r in _core.readings(bytes(full), 0, seven_pairs=not hand.melds, quads_as_two_pairs=True):
-        if r.form == "seven_pairs":
-            quads = sum(1 for x in full if x == 4)
-            out.add(("longqidui" if quads else "qidui", qing, quads))
-        else:
-            out.add(("dadui" if r.triplets_only else "pinghu", qing, 0))
+    if seven >= 0:
+        out.add(("longqidui" if seven else "qidui", qing, seven))
+    if triplets >= 0:
+        out.add(("dadui", qing, 0))
+    if other >= 0:
+        out.add(("pinghu", qing, 0))
     return sorted(out)
 
 
@@ -352,14 +371,17 @@ class _Reading(NamedTuple):
 def _best(full: list, hand: Hand, situation: Situation, rules: GuiyangRules) -> Optional[_Reading]:
     """The reading of highest value (ties: the shared
     :func:`~hupai.rules.patterns.preference`), or None when the tiles do not win."""
+    return _best_of(_readings(full, hand), situation, rules)
+
+
+def _best_of(shapes: list[tuple[str, bool, int]], s: Situation, rules: GuiyangRules) -> Optional[_Reading]:
+    """The best of the readings ``shapes`` (:func:`_shapes`) in situation ``s``."""
     best, best_key = None, ()   # type: tuple[Optional[_Reading], tuple]
-    s = situation
-    for shape, qing, quads in _readings(full, hand):
+    for shape, qing, quads in shapes:
         facts = Facts(shape, qing, quads, s.self_draw, s.after_kong, s.robbing_kong, s.declared_ready,
                       s.re_pao, s.shabao, s.re_pao_kong,
                       s.lianzhuang_count if rules.lianzhuang == "on" and s.dealer else 0)
-        breakdown = _valuation(facts, rules, PATTERNS)
-        key = (evaluate(breakdown), preference(PATTERNS, (st.pattern.id for st in breakdown)))
+        breakdown, key = _ranked(facts, rules, PATTERNS)
         if best is None or key > best_key:
             best, best_key = _Reading(breakdown, shape, qing), key
     return best
@@ -863,18 +885,29 @@ def _seat_report(seat: str, hand: Hand, rules: GuiyangRules) -> SeatReport:
         return SeatReport(seat, False, reason=f"相公: {hand.size} tiles, not 13 (L96-98)")
     if forbidden:
         return SeatReport(seat, False, reason=forbidden)
-    own = hand.all_tiles()
-    basis = Situation(self_draw=rules.chajiao_value == "self_draw_basis")
-
-    def win_on(t: int):
-        if own[t] >= 4:
-            return None
-        full[t] += 1
-        win = _best(full, hand, basis, rules)
-        full[t] -= 1
-        return None if win is None else (evaluate(win.breakdown), [s.pattern for s in win.breakdown])
-
-    return wait_report(seat, _core.waits(bytes(full), 0, seven_pairs=not hand.melds), win_on, PATTERNS)
+    basis = PLAIN_SELF_DRAW if rules.chajiao_value == "self_draw_basis" else NO_FACTS
+    seven = not hand.melds
+    packed = bytes(full)
+    candidates = _core.waits(packed, 0, seven_pairs=seven)
+    if not candidates:
+        return SeatReport(seat, False)
+    own = list(full)         # a wait the hand holds four of, melds counted, is no wait
+    for m in hand.melds:
+        for t in m.tiles:
+            own[t] += 1
+    candidates = [t for t in candidates if own[t] < 4]
+    suits = {g for g in range(3) if any(own[9 * g:9 * g + 9])}
+    # one kernel call for every wait; waits read alike are valued once
+    found: dict[tuple[int, int, int, bool], Optional[tuple]] = {}
+    wins = {}
+    for t, seven_q, triplets_q, other_q in _core.wait_quads(packed, 0, None, candidates, seven_pairs=seven):
+        key = (seven_q, triplets_q, other_q, len(suits | {t // 9}) <= 1)
+        if key not in found:
+            win = _best_of(_shapes(*key), basis, rules)
+            found[key] = None if win is None else (evaluate(win.breakdown), [s.pattern for s in win.breakdown])
+        if found[key] is not None:
+            wins[t] = found[key]
+    return wait_report(seat, wins, wins.__getitem__, PATTERNS)
 
 
 def exhaust(table: Mapping[str, Optional[Hand]], rules: Optional[GuiyangRules] = None, *,

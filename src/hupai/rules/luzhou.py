@@ -445,16 +445,16 @@ def _candidates(p: _Prepared, counts, suits: frozenset) -> tuple[tuple[str, bool
     A ghost standing in a set with a natural tile takes that tile's suit, so the
     ghosts never add a suit: 缺一門 and 清 follow from the natural tiles alone."""
     seven = p.melds == 0   # 七對 is fully concealed (L87)
-    most = [-1, -1, -1]    # most 閨 of the seven-pairs, triplets-only and other readings
     if p.fifth_copy:
-        summaries = _loose_summaries(p, counts, suits, seven)
+        most = [-1, -1, -1]    # most 閨 of the seven-pairs, triplets-only and other readings
+        for form, triplets_only, _pair, quads, _fm, _fp in _loose_summaries(p, counts, suits, seven):
+            slot = 0 if form == "seven_pairs" else 1 if triplets_only else 2
+            most[slot] = max(most[slot], quads)
+        seven_q, triplets_q, other_q = most
     else:
-        summaries = _core.reading_summaries(counts, p.jokers, p.extra, _FREE_KINDS[suits],
-                                            seven_pairs=seven)
-    for form, triplets_only, _pair, quads, _fm, _fp in summaries:
-        slot = 0 if form == "seven_pairs" else 1 if triplets_only else 2
-        most[slot] = max(most[slot], quads)
-    return _shapes(most[0], most[1], most[2], len(suits) <= 1, p.sequences)
+        seven_q, triplets_q, other_q = _core.reading_quads(counts, p.jokers, p.extra, _FREE_KINDS[suits],
+                                                           seven_pairs=seven)
+    return _shapes(seven_q, triplets_q, other_q, len(suits) <= 1, p.sequences)
 
 
 def _shapes(seven: int, triplets: int, other: int, qing: bool, sequences: bool) -> tuple[tuple[str, bool, int], ...]:
