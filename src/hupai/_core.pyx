@@ -637,9 +637,10 @@ cdef int _load_extra(object extra, const uint8_t *c, uint8_t *e) except -1:
 cdef uint64_t _kind_mask(object kinds) except? 0:
     cdef uint64_t mask = 0
     for kind in kinds:
-        if isinstance(kind, bool) or not hasattr(kind, "__index__"):
-            raise TypeError(f"a free kind is a kind 0-33, not {_short(kind)}")
-        kind = operator.index(kind)
+        if type(kind) is not int:
+            if isinstance(kind, bool) or not hasattr(kind, "__index__"):
+                raise TypeError(f"a free kind is a kind 0-33, not {_short(kind)}")
+            kind = operator.index(kind)
         if not 0 <= kind < NK:
             raise ValueError(f"free kind {_short(kind)} is outside 0-33")
         mask |= <uint64_t>1 << <int>kind
@@ -697,9 +698,10 @@ def wait_quads(counts, jokers=0, extra=None, candidates=None, free_kinds=None, *
     cdef unsigned opts = _options(True, seven_pairs, quads_as_two_pairs, honor_sequences)
     cdef list out = []
     for kind in (range(NK) if candidates is None else candidates):
-        if isinstance(kind, bool) or not hasattr(kind, "__index__"):
-            raise TypeError(f"a candidate is a kind 0-33, not {_short(kind)}")
-        kind = operator.index(kind)
+        if type(kind) is not int:
+            if isinstance(kind, bool) or not hasattr(kind, "__index__"):
+                raise TypeError(f"a candidate is a kind 0-33, not {_short(kind)}")
+            kind = operator.index(kind)
         if not 0 <= kind < NK:
             raise ValueError(f"a candidate is a kind 0-33, not {_short(kind)}")
         t = kind

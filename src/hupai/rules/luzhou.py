@@ -365,6 +365,20 @@ _FREE_KINDS = {suits: tuple(t for g in (sorted(suits) or [0]) for t in range(9 *
                for suits in _SUIT_SETS.values()}
 
 
+class _WaitSuits(NamedTuple):
+    """What a wait in each suit g makes of a hand whose natural tiles are of ``suits``."""
+
+    open: tuple[bool, ...]                 # a tile of suit g keeps 缺一門 (L13, L35)
+    free: tuple[tuple[int, ...], ...]      # the kinds ghost-only sets may take (group 3: none)
+    qing: tuple[bool, ...]                 # the hand is then of one suit (L89)
+
+
+_WAIT_SUITS = {suits: _WaitSuits(tuple(len(suits | {g}) <= 2 for g in range(3)),
+                                 tuple(_FREE_KINDS[suits | {g}] for g in range(3)) + ((),),
+                                 tuple(len(suits | {g}) <= 1 for g in range(3)))
+               for suits in _SUIT_SETS.values()}
+
+
 class _MeldTiles(NamedTuple):
     """What the declared melds add to the concealed tiles."""
 
@@ -576,10 +590,8 @@ def _waits_best(p0: _Prepared, candidates: Iterable[int], rules: LuzhouRules,
             if best is not None:
                 yield t, best
         return
-    open_groups = [g for g in range(3) if len(p0.suits | {g}) <= 2]
-    suited = [t for t in candidates if t < 27 and t // 9 in open_groups and p0.base[t] < 4]
-    free = [_FREE_KINDS[p0.suits | {g}] for g in range(3)] + [()]
-    qing = [len(p0.suits | {g}) <= 1 for g in range(3)]
+    open_groups, free, qing = _WAIT_SUITS[p0.suits]
+    suited = [t for t in candidates if t < 27 and open_groups[t // 9] and p0.base[t] < 4]
     found: dict[tuple[int, int, int, bool], Optional[_Best]] = {}     # the few distinct readings' best
     for t, seven, triplets, other in _core.wait_quads(p0.counts, p0.jokers, p0.extra, suited, free,
                                                       seven_pairs=p0.melds == 0):
