@@ -12,7 +12,8 @@ import numpy as np
 
 from . import _core, tiles
 from ._messages import short
-from .rules.model import check_bool
+from .rules.model import DeclaredMeld, Hand, check_bool
+from .rules.situation import NO_FACTS, Situation
 
 __all__ = ["DiscardOption", "analyze_discards", "unseen_counts", "meld_counts", "plain_region_options", "rank"]
 
@@ -132,7 +133,6 @@ def meld_counts(melds: Sequence[Any]) -> np.ndarray:
 
 def meld_list(melds: Sequence[Any]) -> list[int]:
     """:func:`meld_counts` as a list of ints."""
-    from .rules import DeclaredMeld
     out = [0] * 34
     if isinstance(melds, np.ndarray):
         raise TypeError("melds are DeclaredMeld (the tiles of seen melds go in visible), not an array")
@@ -192,15 +192,21 @@ def _ranked_rows(counts, jokers, visible, melds, *options, kinds: int = tiles.NU
 
 
 def _regional(counts, jokers, visible, rules, melds, facts, options, values: bool) -> list[DiscardOption]:
-    from .rules import Situation, region_of
-    region, rules = region_of(rules)
+    region, rules = _region_of()(rules)
     if options != (True, True, False, False):
         raise ValueError(f"with rules, the forms are {region.name}'s own: leave seven_pairs, "
                          "quads_as_two_pairs, honor_sequences and shisanlan as they are")
     if isinstance(jokers, bool) or jokers != 0:
         raise ValueError(f"under {region.name} rules the jokers are tiles of the hand: pass jokers=0")
-    return region.analyze(counts, rules, visible=visible, melds=tuple(melds), situation=Situation(**facts),
-                          values=values)
+    return region.analyze(counts, rules, visible=visible, melds=tuple(melds),
+                          situation=Situation(**facts) if facts else NO_FACTS, values=values)
+
+
+@functools.lru_cache(maxsize=None)
+def _region_of() -> Callable[[Any], tuple[Any, Any]]:
+    """``hupai.rules.region_of``, imported once (the rules package imports this module)."""
+    from .rules import region_of
+    return region_of
 
 
 def _rank(row) -> tuple:
@@ -240,7 +246,6 @@ def plain_region_options(counts, visible, melds: tuple, forms: dict,
     honours), and for each ready discard the value of each wait, ``value_of(hand, tile)``
     (None: no legal win; ``value_of`` None: no values).  A ``forbidden`` hand (a meld the
     rules do not allow) has no wait, with the reason."""
-    from .rules import Hand
     arr = _as_counts(counts)
     limited = kinds < tiles.NUM_KINDS
     if limited and arr[kinds:].any():

@@ -12,7 +12,7 @@ import functools
 from dataclasses import dataclass
 from typing import Mapping, NamedTuple, Optional, Sequence
 
-from .. import _core
+from .. import _core, analysis
 from .._messages import short
 from ..tiles import HONORS
 from .breakdown import Step, evaluate
@@ -373,12 +373,11 @@ def analyze(counts, rules: Optional[FuzhouRules] = None, *, visible=None, melds:
     """The discard analysis under Fuzhou's forms (honour sequences, 七小對, 十三爛) and the
     self-drawn score of each wait of a ready discard (:func:`hupai.analyze_discards`;
     none with ``values`` false)."""
-    from ..analysis import plain_region_options
     rules = FuzhouRules.coerce(rules)
     _ready_situation(situation)
     forms = dict(honor_sequences=rules.honor_chow, shisanlan="strict" if rules.shisanlan_strict_147 else True)
     value_of = (lambda hand, t: _self_drawn_value(hand, t, rules)) if check_bool(values, "values") else None
-    return plain_region_options(counts, visible, tuple(melds), forms, value_of, melds_problem(tuple(melds)))
+    return analysis.plain_region_options(counts, visible, tuple(melds), forms, value_of, melds_problem(tuple(melds)))
 
 
 def _self_drawn_value(hand: Hand, win_tile: int, rules: FuzhouRules) -> Optional[Amount]:

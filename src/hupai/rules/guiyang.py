@@ -16,7 +16,7 @@ from typing import Mapping, NamedTuple, Optional, Sequence
 
 import numpy as np
 
-from .. import _core, tiles
+from .. import _core, analysis, tiles
 from .._messages import short
 from .breakdown import Step, evaluate
 from .flags import RegionFlags
@@ -943,11 +943,10 @@ def analyze(counts, rules: Optional[GuiyangRules] = None, *, visible=None, melds
     """The discard analysis under Guiyang's forms (suited tiles, 七对 and 龙七对) and the
     self-drawn value of each wait of a ready discard (:func:`hupai.analyze_discards`;
     none with ``values`` false)."""
-    from ..analysis import plain_region_options
     rules = GuiyangRules.coerce(rules)
     _table_situation(situation)
     value_of = (lambda hand, t: _self_drawn_value(hand, t, rules)) if check_bool(values, "values") else None
-    return plain_region_options(counts, visible, tuple(melds), {}, value_of, melds_problem(tuple(melds)), kinds=27)
+    return analysis.plain_region_options(counts, visible, tuple(melds), {}, value_of, melds_problem(tuple(melds)), kinds=27)
 
 
 def _self_drawn_value(hand: Hand, win_tile: int, rules: GuiyangRules) -> Optional[Amount]:

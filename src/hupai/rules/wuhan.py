@@ -20,7 +20,7 @@ from typing import Mapping, NamedTuple, Optional, Sequence
 
 import numpy as np
 
-from .. import _core, tiles
+from .. import _core, analysis, tiles
 from .._messages import short
 from ..tiles import EAST, GREEN, HONORS, NORTH, RED, SOUTH, WEST, WHITE
 from .breakdown import Step, evaluate, running
@@ -990,7 +990,6 @@ def analyze(counts, rules: Optional[WuhanRules] = None, *, visible=None, melds: 
     would collect as a self-draw (losers: the situation's, or three opened players).
     Which waits are legal needs their scores, so ``values`` false only leaves the
     values out."""
-    from ..analysis import as_counts, meld_counts, rank, unseen_list, DiscardOption
     rules = WuhanRules.coerce(rules)
     valued = check_bool(values, "values")
     situation = _table_situation(situation)
@@ -999,20 +998,20 @@ def analyze(counts, rules: Optional[WuhanRules] = None, *, visible=None, melds: 
         raise ValueError("Wuhan analysis needs the indicator (the flipped 癩子皮)")
     melds = tuple(melds)
     forbidden = check_melds(melds, indicator, rules)
-    arr = as_counts(counts).astype(np.uint8)
+    arr = analysis.as_counts(counts).astype(np.uint8)
     laizi = laizi_of(indicator, rules)
     held = [t for t in must_kong_tiles(indicator, rules) if arr[t]]
     if held:
         raise ValueError(f"{tiles.tile_name(held[0])} must be konged before discarding (B-一.6-8)")
-    seen = meld_counts(melds)
+    seen = analysis.meld_counts(melds)
     seen[indicator] += 1     # the flipped indicator is seen by everyone (B-一.4)
-    unseen = unseen_list(arr, seen, visible)
+    unseen = analysis.unseen_list(arr, seen, visible)
     for t in must_kong_tiles(indicator, rules):
         unseen[t] = 0        # never kept, so never an effective tile
     self_drawn = _SelfDrawn(situation, rules)
     out = [_analyzed(small, plain, arr, laizi, unseen, melds, self_drawn, forbidden, valued)
            for small, plain in _small_and_plain(arr, laizi, unseen) if small.discard != laizi]
-    return rank([DiscardOption(*o) for o in out])
+    return analysis.rank([analysis.DiscardOption(*o) for o in out])
 
 
 class _Option(NamedTuple):
