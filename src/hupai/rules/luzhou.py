@@ -475,9 +475,15 @@ def _shapes(seven: int, triplets: int, other: int, qing: bool, sequences: bool) 
     """(shape, 清, G) of each shape some reading makes, from the most 閨 of the
     seven-pairs, the triplets-only and the other standard readings (-1: none): a
     triplets-only reading is 大對子 unless a chi meld is a sequence (L85)."""
+    out = []
+    if seven >= 0:
+        out.append((QIDUI, qing, seven))
+    if triplets >= 0 and not sequences:
+        out.append((DUIDUI, qing, triplets))
     pinghu = max(triplets, other) if sequences else other
-    found = ((QIDUI, seven), (DUIDUI, -1 if sequences else triplets), (PINGHU, pinghu))
-    return tuple((shape, qing, quads) for shape, quads in found if quads >= 0)
+    if pinghu >= 0:
+        out.append((PINGHU, qing, pinghu))
+    return tuple(out)
 
 
 def _loose_summaries(p: _Prepared, counts, suits: frozenset, seven: bool):
