@@ -91,6 +91,18 @@ def test_baopai_tianhu_fixed_values():
     assert (r.value, r.patterns) == (40, ("天胡",))
 
 
+def test_a_fixed_hand_names_the_first_shape_of_the_table():
+    """天胡 pays 40 whatever the hand's shape (L115), so every reading ties; the result
+    names the shape standing first in the pattern table (平胡, 大對子, 七對), not the
+    one the core happens to list first."""
+    for concealed, win, shape in [("1122334455667m", "7m", "pinghu"),      # 平胡 or 七對
+                                  ("11122233344m55p", "5p", "pinghu"),     # 平胡 or 大對子
+                                  ("112233m445566p7p", "7p", "pinghu"),    # 平胡 or 七對
+                                  ("1133557799m113p", "3p", "qidui")]:     # 七對 only
+        r = score(concealed, win, tianhu=True, dealer=True)
+        assert (r.value, r.patterns, r.detail["shape"]) == (40, ("天胡",), shape), concealed
+
+
 def test_guoshui():
     kw = dict(melds=[("peng", "111m")])
     assert score("23m7z456m234p9p", "9p", False, **kw).value == 2

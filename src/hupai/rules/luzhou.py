@@ -474,15 +474,17 @@ def _candidates(p: _Prepared, counts, suits: frozenset) -> tuple[tuple[str, bool
 def _shapes(seven: int, triplets: int, other: int, qing: bool, sequences: bool) -> tuple[tuple[str, bool, int], ...]:
     """(shape, 清, G) of each shape some reading makes, from the most 閨 of the
     seven-pairs, the triplets-only and the other standard readings (-1: none): a
-    triplets-only reading is 大對子 unless a chi meld is a sequence (L85)."""
+    triplets-only reading is 大對子 unless a chi meld is a sequence (L85).  In the
+    pattern table's order (平胡, 大對子, 七對): a tie keeps the first, and readings tie
+    only in a fixed hand (天胡, 地胡, 報牌 pay the same whatever the shape)."""
     out = []
-    if seven >= 0:
-        out.append((QIDUI, qing, seven))
-    if triplets >= 0 and not sequences:
-        out.append((DUIDUI, qing, triplets))
     pinghu = max(triplets, other) if sequences else other
     if pinghu >= 0:
         out.append((PINGHU, qing, pinghu))
+    if triplets >= 0 and not sequences:
+        out.append((DUIDUI, qing, triplets))
+    if seven >= 0:
+        out.append((QIDUI, qing, seven))
     return tuple(out)
 
 
