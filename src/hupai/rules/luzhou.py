@@ -580,12 +580,13 @@ def _best_of(shapes: tuple[tuple[str, bool, int], ...], wugui: bool, shoubayi: b
 
 
 def _waits_best(p0: _Prepared, candidates: Iterable[int], rules: LuzhouRules,
-                held_four: bool = True) -> Iterable[tuple[int, _Best]]:
+                held_four: bool = True) -> list[tuple[int, _Best]]:
     """Each candidate kind that completes the prepared 13 tiles as a self-drawn win with
     no situational flag, keeping 缺一門 (L13, L35), and that win's best reading.  A kind
     the hand holds four of, melds included, completes nothing (with ghosts as fifth
     copies, only when ``held_four``)."""
     wugui, shoubayi = p0.ghosts_total == 0, p0.melds == 4
+    out: list[tuple[int, _Best]] = []
     if rules.ghost_as_fifth_copy:       # readings beyond the core's four copies
         counts = bytearray(p0.counts)
         for t in candidates:
@@ -596,8 +597,8 @@ def _waits_best(p0: _Prepared, candidates: Iterable[int], rules: LuzhouRules,
             best = _best(p0, PLAIN_SELF_DRAW, rules, counts, suits)
             counts[t] -= 1
             if best is not None:
-                yield t, best
-        return
+                out.append((t, best))
+        return out
     open_groups, free, qing = _WAIT_SUITS[p0.suits]
     suited = [t for t in candidates if t < 27 and open_groups[t // 9] and p0.base[t] < 4]
     found: dict[tuple[int, int, int, bool], Optional[_Best]] = {}     # the few distinct readings' best
@@ -609,7 +610,8 @@ def _waits_best(p0: _Prepared, candidates: Iterable[int], rules: LuzhouRules,
                                   _PLAIN_SELF_DRAW_FLAGS, rules, PATTERNS)
         best = found[key]
         if best is not None:
-            yield t, best
+            out.append((t, best))
+    return out
 
 
 def score(hand: Hand, situation: Situation, rules: Optional[LuzhouRules] = None) -> ScoreResult:
@@ -753,13 +755,16 @@ def _seat_report(seat: str, hand: Hand, rules: LuzhouRules) -> SeatReport:
     # a self-drawn 紅中 completes whenever some tile does, and is not listed
     candidates = range(27) if rules.ghost_as_fifth_copy else \
         _core.waits(p0.counts, p0.jokers, seven_pairs=p0.melds == 0)
-    wins = dict(_waits_best(p0, candidates, rules))
-    # waits with the same best reading share one _Best: each is valued once
-    valued: dict[int, tuple[int, list[Pattern]]] = {}
-    for b in wins.values():
-        if id(b) not in valued:
-            valued[id(b)] = _chajiao_value(b, rules)
-    return wait_report(seat, wins, lambda t: valued[id(wins[t])], PATTERNS)
+    if not candidates:
+        return SeatReport(seat, False)
+    wins: dict[int, tuple[int, list[Pattern]]] = {}
+    valued: dict[int, tuple[int, list[Pattern]]] = {}   # waits with the same best reading share one _Best
+    for t, best in _waits_best(p0, candidates, rules):
+        win = valued.get(id(best))
+        if win is None:
+            win = valued[id(best)] = _chajiao_value(best, rules)
+        wins[t] = win
+    return wait_report(seat, wins, wins.__getitem__, PATTERNS)
 
 
 def _chajiao_value(win: _Best, rules: LuzhouRules) -> tuple[int, list[Pattern]]:
