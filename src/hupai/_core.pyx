@@ -634,16 +634,21 @@ cdef int _load_extra(object extra, const uint8_t *c, uint8_t *e) except -1:
     return 0
 
 
+cdef int _kind(object kind, str what) except -1:
+    """A tile kind 0-33 given as an integer; TypeError / ValueError naming ``what``."""
+    if type(kind) is not int:
+        if isinstance(kind, bool) or not hasattr(kind, "__index__"):
+            raise TypeError(f"a {what} is a kind 0-33, not {_short(kind)}")
+        kind = operator.index(kind)
+    if not 0 <= kind < NK:
+        raise ValueError(f"{what} {_short(kind)} is outside 0-33")
+    return <int>kind
+
+
 cdef uint64_t _kind_mask(object kinds) except? 0:
     cdef uint64_t mask = 0
     for kind in kinds:
-        if type(kind) is not int:
-            if isinstance(kind, bool) or not hasattr(kind, "__index__"):
-                raise TypeError(f"a free kind is a kind 0-33, not {_short(kind)}")
-            kind = operator.index(kind)
-        if not 0 <= kind < NK:
-            raise ValueError(f"free kind {_short(kind)} is outside 0-33")
-        mask |= <uint64_t>1 << <int>kind
+        mask |= <uint64_t>1 << _kind(kind, "free kind")
     return mask
 
 
@@ -664,6 +669,7 @@ def reading_quads(counts, jokers=0, extra=None, free_kinds=None, *, seven_pairs=
     cdef uint64_t allowed = (<uint64_t>1 << NK) - 1 if free_kinds is None else _kind_mask(free_kinds)
     _most_quads(c, e, k, allowed, _options(True, seven_pairs, quads_as_two_pairs, honor_sequences), best)
     return best[0], best[1], best[2]
+
 
 def wait_quads(counts, jokers=0, extra=None, candidates=None, free_kinds=None, *, seven_pairs=True,
                quads_as_two_pairs=True, honor_sequences=False):
@@ -698,13 +704,7 @@ def wait_quads(counts, jokers=0, extra=None, candidates=None, free_kinds=None, *
     cdef unsigned opts = _options(True, seven_pairs, quads_as_two_pairs, honor_sequences)
     cdef list out = []
     for kind in (range(NK) if candidates is None else candidates):
-        if type(kind) is not int:
-            if isinstance(kind, bool) or not hasattr(kind, "__index__"):
-                raise TypeError(f"a candidate is a kind 0-33, not {_short(kind)}")
-            kind = operator.index(kind)
-        if not 0 <= kind < NK:
-            raise ValueError(f"a candidate is a kind 0-33, not {_short(kind)}")
-        t = kind
+        t = _kind(kind, "candidate")
         if c[t] + e[t] >= 4:
             continue
         c[t] += 1
@@ -715,6 +715,7 @@ def wait_quads(counts, jokers=0, extra=None, candidates=None, free_kinds=None, *
         if best[0] >= 0 or best[1] >= 0 or best[2] >= 0:
             out.append((t, best[0], best[1], best[2]))
     return out
+
 
 def discard_table(counts, jokers=0, *, seven_pairs=True, quads_as_two_pairs=True,
                   honor_sequences=False, shisanlan=False):

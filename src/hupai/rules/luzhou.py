@@ -368,7 +368,7 @@ _FREE_KINDS = {suits: tuple(t for g in (sorted(suits) or [0]) for t in range(9 *
 class _WaitSuits(NamedTuple):
     """What a wait in each suit g makes of a hand whose natural tiles are of ``suits``."""
 
-    open: tuple[bool, ...]                 # a tile of suit g keeps 缺一門 (L13, L35)
+    keeps_void: tuple[bool, ...]           # a tile of suit g keeps 缺一門 (L13, L35)
     free: tuple[tuple[int, ...], ...]      # the kinds ghost-only sets may take (group 3: none)
     qing: tuple[bool, ...]                 # the hand is then of one suit (L89)
 
