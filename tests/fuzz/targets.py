@@ -196,6 +196,10 @@ def _check_single(name: str, out, counts, k: int, opts: dict) -> None:
                                                                                **opts)]
         elif opts.get("standard", True):
             assert set(hupai.waits(u8, k, **win_opts)) <= set(out)
+    elif name == "reading_quads":
+        assert len(out) == 3 and min(out) >= -1
+        # extra tiles and free kinds can rule out every reading of a win, never add one
+        assert max(out) < 0 or hupai.is_win(u8, k, **plain)
     elif name == "wait_quads":
         for t, *most in out:
             assert 0 <= t < NK and c[t] < 4 and max(most) >= 0 and min(most) >= -1
@@ -225,16 +229,18 @@ def _check_single(name: str, out, counts, k: int, opts: dict) -> None:
 def fuzz_kernel(data: bytes) -> None:
     src = ByteSource(data)
     name = src.choice(["is_win", "shanten", "waits", "improving", "decompose", "readings", "reading_summaries",
-                       "deficit", "lan_deficit", "discard_table", "analyze_discards", "wait_quads"])
+                       "deficit", "lan_deficit", "discard_table", "analyze_discards", "wait_quads",
+                       "reading_quads"])
     counts = counts_from(src)
     k = jokers_from(src)
-    opts = options_from(src, lan=name not in ("decompose", "readings", "reading_summaries", "wait_quads"))
+    opts = options_from(src, lan=name not in ("decompose", "readings", "reading_summaries", "wait_quads",
+                                              "reading_quads"))
     if name in ("is_win", "shanten", "waits", "improving", "deficit"):
         opts["pair258"] = src.rare(4)
     args: tuple = (counts, k)
     if name == "lan_deficit":
         args, opts = (counts,), {"strict": src.choice([False, True, "x"]), "seven_stars": src.bool()}
-    elif name == "reading_summaries":
+    elif name in ("reading_summaries", "reading_quads"):
         args = (counts, k, src.choice([None, counts_from(src)]),
                 src.choice([None, [src.int(-1, 34) for _ in range(src.int(0, 4))], "1m", [1.5]]))
     elif name == "wait_quads":
