@@ -891,10 +891,7 @@ def _seat_report(seat: str, hand: Hand, rules: GuiyangRules) -> SeatReport:
     candidates = _core.waits(packed, 0, seven_pairs=seven)
     if not candidates:
         return SeatReport(seat, False)
-    own = list(full)         # a wait the hand holds four of, melds counted, is no wait
-    for m in hand.melds:
-        for t in m.tiles:
-            own[t] += 1
+    own = hand.all_tiles().tolist()      # a wait the hand holds four of, melds counted, is no wait
     candidates = [t for t in candidates if own[t] < 4]
     suits = {g for g in range(3) if any(own[9 * g:9 * g + 9])}
     # one kernel call for every wait; waits read alike are valued once
