@@ -264,6 +264,15 @@ def test_random_agents_are_seeded():
     assert a == b and a[0]["wall"] != a[1]["wall"]
 
 
+def test_the_random_agent_chooses_as_randrange_would():
+    # its inlined draw is random.Random(seed).randrange(n), choice for choice: records
+    # written before it was inlined replay with the same agents
+    agent, reference = RandomAgent(42), random.Random(42)
+    for n in [1, 2, 3, 5, 8, 14, 17, 1, 31, 32, 33, 64, 65] * 40:
+        offered = [Action("discard", (t % 34,)) for t in range(n)]
+        assert agent.act(None, offered) is offered[reference.randrange(n)]
+
+
 def test_the_greedy_agent_wins_whenever_it_can():
     rnd = Round("fuzhou", seed=0)
     agents = [GreedyAgent(), RandomAgent(1), RandomAgent(2), RandomAgent(3)]

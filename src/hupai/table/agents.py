@@ -53,9 +53,18 @@ class RandomAgent:
 
     def __init__(self, seed: int = 0) -> None:
         self._rng = random.Random(seed)
+        self._bits = self._rng.getrandbits
 
     def act(self, observation: Observation, legal_actions: Sequence[Action]) -> Action:
-        return legal_actions[self._rng.randrange(len(legal_actions))]
+        # random.Random.randrange(n) as CPython draws it (_randbelow_with_getrandbits:
+        # k = n.bit_length() bits, drawn again while >= n), without its four calls a
+        # decision: the same choices, the same records
+        n = len(legal_actions)
+        k = n.bit_length()
+        r = self._bits(k)
+        while r >= n:
+            r = self._bits(k)
+        return legal_actions[r]
 
 
 def _shanten(counts: Sequence[int], jokers: tuple[int, ...]) -> int:

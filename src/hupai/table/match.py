@@ -28,9 +28,7 @@ def play(rnd: Round, agents: Sequence[Agent]) -> Round:
         if start is not None:
             start(Observation(rnd, told), agent_seed(rnd.seed or 0, rnd.round_index, told))
     while not rnd.done:
-        seat = rnd.to_act
-        assert seat is not None
-        legal = rnd.legal_actions()
+        seat, legal = rnd._asked()
         rnd.step(agents[seat].act(Observation(rnd, seat), legal))
     for told, agent in enumerate(agents):
         end = getattr(agent, "end_round", None)

@@ -111,6 +111,10 @@ class Round:
                  watch: Optional[Callable[["Round"], None]] = None) -> None:
         self.region = as_region(region)
         self._watch = watch
+        self.events: list[dict[str, Any]] = []
+        # recording an event: a plain append unless a watcher is to be shown each one
+        self._event: Callable[[dict[str, Any]], None] = \
+            self._watched_event if watch is not None else self.events.append
         self.rules: Any = self.region.Rules.coerce(rules)     # the region's own flag class
         self.flow = self.region.FLOW
         self._const = self.flow.constants(self.rules)
@@ -125,7 +129,6 @@ class Round:
             order = tiles.parse_sequence(wall) if isinstance(wall, str) else [tiles.tile_index(t) for t in wall]
         self.wall = Wall(order, tile_set, self.flow.reserve(self.rules), check=wall is not None)
         self.seats = [SeatState() for _ in range(4)]
-        self.events: list[dict[str, Any]] = []
         self.entries: list[Entry] = []
         self.win_events: list[WinEvent] = []
         self.wins: list[Found] = []     # every win, in order: what was scored
@@ -171,6 +174,14 @@ class Round:
         if p is None:
             return []
         return list(p.options[p.order[len(p.answers)]])
+
+    def _asked(self) -> tuple[int, list[Action]]:
+        """:attr:`to_act` and its :meth:`legal_actions` at once, for a loop that plays
+        the round (the round must not be done)."""
+        p = self._pending
+        assert p is not None
+        seat = p.order[len(p.answers)]
+        return seat, list(p.options[seat])
 
     @property
     def net(self) -> list[Amount]:
@@ -229,13 +240,13 @@ class Round:
         else:
             self._on_haidi(seat, action, p)
 
-    def _event(self, event: dict[str, Any]) -> None:
-        """Record an event and show the round to the watcher: the tiles the event moves
-        have moved; what follows from it (a win's ledger and finished seat, a 補杠
-        standing) comes after."""
+    def _watched_event(self, event: dict[str, Any]) -> None:
+        """Record an event and show the round to the watcher (``_event`` when there is
+        one): the tiles the event moves have moved; what follows from it (a win's
+        ledger and finished seat, a 補杠 standing) comes after."""
         self.events.append(event)
-        if self._watch is not None:
-            self._watch(self)
+        assert self._watch is not None
+        self._watch(self)
 
     # ---------------------------------------------------------------- deal and draws
 
@@ -307,7 +318,8 @@ class Round:
         f, s = self.flow, self.seats[seat]
         options: list[Action] = []
         wins: dict[int, Found] = {}
-        if not self.after_claim:
+        # most draws: the 13 tiles before it are known not to wait on the drawn tile
+        if not self.after_claim and (s.waits is None or s.last_draw is None or s.last_draw in s.waits):
             found = self._self_draw(seat)
             if found is not None:
                 options.append(WIN)
@@ -372,7 +384,7 @@ class Round:
             found = p.wins[seat]
             self._wins([found], None, found.ctx.source)
         elif kind == "discard":
-            self._discard(seat, action.tile)
+            self._discard(seat, action.tiles[0])
         elif kind == "angang":
             self._angang(seat, action.tiles)
         elif kind == "bugang":
