@@ -1,25 +1,23 @@
-"""Rounds per second of a run on Dask workers: one worker process against two, the same
+"""Rounds per second of a run on local workers: one worker process against two, the same
 rounds (random agents, Fuzhou), through the runner ``hupai simulate --workers N`` uses
-(chunks submitted to a LocalCluster, records streamed back in order).  The clusters are
-started once, outside the timing: their start (about 2 s) is a fixed cost of a run,
-reported apart in benchmarks/README.md.  ROUNDS is long enough for the default chunks to
-reach their 200 rounds, as in the long runs workers are for (a run of 400 rounds on two
-workers is mostly Dask's cost per task).
+(chunks submitted to :class:`hupai.sim.pool.LocalWorkers`, records streamed back in
+order).  The workers are started once, outside the timing: their start (about 0.2 s) is
+a fixed cost of a run, reported apart in benchmarks/README.md.  ROUNDS is long enough for
+the default chunks to reach their most rounds, as in the long runs workers are for.
 
 The machine's speed drifts by a third from one second to the next, so the two are timed
-as an anchor and its comparison: both clusters stay up and each benchmark round plays
+as an anchor and its comparison: both sets of workers stay up and each benchmark round plays
 the run on one worker, then on two.  ``speed_up``: the median one-worker time over the
 median two-worker time; ``pair_speed_ups``: each pair's.  ``client_cpu_seconds``: the
-CPU the calling process (client, scheduler, nannies) used in a two-worker run, the
-median; on two cores it is taken from the workers.
+CPU the calling process (the dispatching thread, the records) used in a two-worker run,
+the median; on two cores it is taken from the workers.
 Run: pytest benchmarks/test_sim_bench.py"""
 import statistics
 import time
 
-import pytest
-
 from hupai.sim import Job, play_rounds
-from hupai.sim.driver import dask_submit, local_cluster
+from hupai.sim.pool import LocalWorkers
+from hupai.sim.run import LOCAL_CHUNK, chunk_size
 
 ROUNDS = 1600
 PAIRS = 9
@@ -29,16 +27,16 @@ JOB = Job("fuzhou", {}, 2026, ("random",) * 4)
 def _timed_run(submit, workers):
     """Seconds of wall clock and of the calling process's CPU for the run."""
     wall, cpu = time.perf_counter(), time.process_time()
-    n = sum(len(chunk.rows) for chunk in play_rounds(JOB, 0, ROUNDS, submit=submit, workers=workers))
+    size = chunk_size(ROUNDS, workers, LOCAL_CHUNK)     # as hupai simulate --workers cuts the run
+    n = sum(len(chunk.rows) for chunk in play_rounds(JOB, 0, ROUNDS, submit=submit, workers=workers, size=size))
     assert n == ROUNDS
     return time.perf_counter() - wall, time.process_time() - cpu
 
 
 def test_two_workers_against_one(benchmark):
-    pytest.importorskip("distributed")
     one, two, cpu = [], [], []
-    with local_cluster(1) as c1, local_cluster(2) as c2:
-        submit1, submit2 = dask_submit(c1), dask_submit(c2)
+    with LocalWorkers(1) as w1, LocalWorkers(2) as w2:
+        submit1, submit2 = w1.submit, w2.submit
 
         def pair():
             one.append(_timed_run(submit1, 1)[0])
@@ -48,7 +46,7 @@ def test_two_workers_against_one(benchmark):
 
         pair()                  # the workers import hupai and warm up before the timing
         one.clear(), two.clear(), cpu.clear()
-        benchmark.group = "rounds on Dask workers"
+        benchmark.group = "rounds on local workers"
         benchmark.pedantic(pair, rounds=PAIRS, iterations=1)
     speed_up = statistics.median(one) / statistics.median(two)
     benchmark.extra_info.update({

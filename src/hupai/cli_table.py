@@ -180,7 +180,7 @@ def add_simulate(sub: Any, regions: Sequence[str]) -> None:
     p.add_argument("--records", help="write the records to this JSON Lines file (- for standard output)")
     p.add_argument("--resume", action="store_true",
                    help="the records file holds the first rounds of this run: read them, play the rest")
-    p.add_argument("--workers", type=int, default=None, help="play on N local worker processes (Dask)")
+    p.add_argument("--workers", type=int, default=None, help="play on N local worker processes")
     p.add_argument("--cluster", default=None, help="play on the Dask cluster at this scheduler address "
                                                    "(tcp://HOST:PORT)")
     p.add_argument("--chunk", type=int, default=None, help="rounds per task on workers (default: about 4 tasks "

@@ -13,7 +13,7 @@ import pytest
 from hupai import cli
 from hupai.rules import REGIONS
 from hupai.sim import Job, Stats, driver, play_chunk, play_rounds, round_row, simulate
-from hupai.sim.run import chunk_size
+from hupai.sim.run import LOCAL_CHUNK, chunk_size
 from hupai.table import play_round
 
 AGENTS = ["greedy", "random", "greedy", "random"]
@@ -204,24 +204,7 @@ def test_the_chunks_in_flight_stay_bounded():
 def test_chunk_sizes():
     assert chunk_size(10, 2) == 2 and chunk_size(400, 2) == 50 and chunk_size(1600, 2) == 200
     assert chunk_size(10**7, 2) == 200 and chunk_size(3, 8) == 1
-
-
-def test_a_local_cluster_runs_its_housekeeping_seldom_and_no_profiler():
-    """The settings of LOCAL_CLUSTER_CONFIG reach the worker processes, not only the
-    scheduler in this one: their timers wake up once a second or less."""
-    pytest.importorskip("distributed")
-
-    def timers(dask_worker):
-        return {name: pc.callback_time for name, pc in dask_worker.periodic_callbacks.items()}
-
-    def tick(dask_scheduler):
-        return dask_scheduler.periodic_callbacks["tick"].callback_time
-
-    with driver.local_cluster(1) as client:
-        (worker,) = client.run(timers).values()
-        scheduler = client.run_on_scheduler(tick)
-    assert "profile" not in worker and worker["monitor"] == 5000
-    assert worker["tick"] == worker["memory_monitor"] == scheduler == 1000
+    assert chunk_size(1600, 2, LOCAL_CHUNK) == 25 and chunk_size(80, 2, LOCAL_CHUNK) == 10
 
 
 def _plain(summary):

@@ -1,5 +1,5 @@
 """Runs of many rounds for bots: self-play statistics, resumable records files, and
-simulation past one process on Dask (``hupai simulate``).
+simulation on local worker processes or a Dask cluster (``hupai simulate``).
 
 >>> from hupai.sim import simulate
 >>> run = simulate("fuzhou", 20, seed=1, agents=["greedy", "random", "random", "random"])

@@ -12,11 +12,12 @@ from typing import IO, Any, Callable, Iterator, NamedTuple, Optional, Sequence, 
 from .._messages import short
 from ..table.record import options_of
 from ..table.round import as_region
+from .pool import LocalWorkers
 from .resume import Resumed, resume
-from .run import Chunk, Job, Submit, check_agents, play_match, play_rounds
+from .run import DASK_CHUNK, LOCAL_CHUNK, Chunk, Job, Submit, check_agents, chunk_size, play_match, play_rounds
 from .stats import Stats
 
-__all__ = ["simulate", "Run", "local_cluster", "dask_submit"]
+__all__ = ["simulate", "Run", "dask_submit"]
 
 Records = Union[str, "os.PathLike[str]", IO[str], None]
 Write = Callable[[bytes], Any]      # writes records, UTF-8 JSON lines, where they go
@@ -48,40 +49,8 @@ def _distributed() -> Any:
     try:
         import distributed
     except ImportError:
-        raise ValueError("--workers and --cluster run on Dask: pip install 'hupai[dask]'") from None
+        raise ValueError("--cluster runs on Dask: pip install 'hupai[dask]'") from None
     return distributed
-
-
-#: Dask settings of a local cluster.  No statistical profiler in the workers (its
-#: sampling thread slows the rounds down), and Dask's housekeeping timers slowed from
-#: 50 wake-ups a second to a few: the event-loop health tick (20 ms by default, only
-#: logged and drawn on the dashboard), the host monitor (500 ms, the dashboard's
-#: figures) and the workers' memory check (100 ms).  Together they took 4% of a core
-#: in the calling process (scheduler, client, nannies) and 2% in each worker with no
-#: task running, CPU taken from the rounds when the workers fill the machine.
-LOCAL_CLUSTER_CONFIG = {
-    "distributed.worker.profile.enabled": False,
-    "distributed.admin.tick.interval": "1s",
-    "distributed.admin.system-monitor.interval": "5s",
-    "distributed.worker.memory.monitor-interval": "1s",
-}
-
-
-@contextlib.contextmanager
-def local_cluster(workers: int) -> Iterator[Any]:
-    """A Dask client of ``workers`` local worker processes, one thread each, set by
-    :data:`LOCAL_CLUSTER_CONFIG`, the dashboard on any free port (never a clash with
-    another run)."""
-    import dask
-    distributed = _distributed()
-    with contextlib.ExitStack() as stack:
-        try:
-            with dask.config.set(LOCAL_CLUSTER_CONFIG):
-                cluster = stack.enter_context(distributed.LocalCluster(
-                    n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0"))
-        except RuntimeError as e:       # distributed's "Cluster failed to start"
-            raise OSError(f"the local workers did not start: {short(str(e), 200)}") from None
-        yield stack.enter_context(distributed.Client(cluster))
 
 
 def dask_submit(client: Any) -> Submit:
@@ -93,19 +62,18 @@ def dask_submit(client: Any) -> Submit:
 
 
 @contextlib.contextmanager
-def _dask(workers: Optional[int], cluster: Optional[str]) -> Iterator[tuple[Optional[Submit], int]]:
-    """A submit function on Dask (N local worker processes, or the cluster at an
-    address) and the number of workers; (None, 1) to play in this process."""
-    if workers is None and cluster is None:
-        yield None, 1
-        return
-    with contextlib.ExitStack() as stack:
-        if cluster is not None:
-            client = stack.enter_context(_distributed().Client(cluster, timeout=10))
-        else:
-            assert workers is not None
-            client = stack.enter_context(local_cluster(workers))
-        yield dask_submit(client), len(client.scheduler_info().get("workers", {})) or 1
+def _workers(workers: Optional[int], cluster: Optional[str]) -> Iterator[tuple[Optional[Submit], int, int]]:
+    """A submit function on N local worker processes (:class:`LocalWorkers`) or on the
+    Dask cluster at an address, the number of workers and the most rounds a chunk
+    should have there; (None, 1, ...) to play in this process."""
+    if cluster is not None:
+        with _distributed().Client(cluster, timeout=10) as client:
+            yield dask_submit(client), len(client.scheduler_info().get("workers", {})) or 1, DASK_CHUNK
+    elif workers is not None:
+        with LocalWorkers(workers) as pool:
+            yield pool.submit, workers, LOCAL_CHUNK
+    else:
+        yield None, 1, LOCAL_CHUNK
 
 
 def _validate(rounds: int, workers: Optional[int], cluster: Optional[str], match: bool, resume_: bool,
@@ -136,7 +104,8 @@ def simulate(region: Any, rounds: int, *, rules: Any = None, seed: int = 0,
     one line to ``records`` (a path, or an open text stream), and return the statistics.
     ``agents``: four specs, built-in names or ``cmd:<command>`` (an outside bot, see
     docs/protocol.md).  ``resume_run``: the records file already holds the first rounds of
-    this run; they are read, not played again.  ``workers`` / ``cluster``: on Dask."""
+    this run; they are read, not played again.  ``workers``: on that many local
+    processes; ``cluster``: on the Dask cluster at that scheduler address."""
     found = as_region(region)
     rules = found.Rules.coerce(rules)
     agents = check_agents(list(agents), fallback)
@@ -146,9 +115,10 @@ def simulate(region: Any, rounds: int, *, rules: Any = None, seed: int = 0,
     begun = time.perf_counter()
     with contextlib.ExitStack() as stack:
         write, done = _open_records(stack, records, resume_run, job, stats, rounds)
-        submit, n = stack.enter_context(_dask(workers, cluster))
+        submit, n, most = stack.enter_context(_workers(workers, cluster))
+        size = chunk or chunk_size(rounds - done.done, n, most)
         source: Iterator[Chunk] = (play_match(job, done.done, rounds, done.last) if match else
-                                    play_rounds(job, done.done, rounds, submit=submit, workers=n, size=chunk))
+                                    play_rounds(job, done.done, rounds, submit=submit, workers=n, size=size))
         incidents, count = _consume(source, write, stats, _progress(stack, progress, rounds, done.done))
     return Run(stats, rounds - done.done, incidents, count, time.perf_counter() - begun)
 

@@ -7,8 +7,9 @@ records of a run do not depend on where, or in how many pieces, it was played.
 
 The rounds are cut into chunks (one task each); at most a few chunks per worker are in
 flight and the results come back in round order, so memory stays bounded however long
-the run is.  On Dask a worker lost mid-run only costs its own chunk: the scheduler runs
-that task again on another worker (``distributed``'s own recovery)."""
+the run is.  A worker lost mid-run only costs its own chunk: on local processes a new
+worker plays it again (:mod:`hupai.sim.pool`), on Dask the scheduler runs the task again
+on another worker (``distributed``'s own recovery)."""
 from __future__ import annotations
 
 import contextlib
@@ -21,7 +22,8 @@ from ..rules import REGIONS
 from ..table import AGENTS, dumps, play_round
 from .stats import RoundRow, round_row
 
-__all__ = ["Job", "Chunk", "play_chunk", "play_match", "play_rounds", "chunk_size", "COMMAND_PREFIX", "check_agents",
+__all__ = ["Job", "Chunk", "play_chunk", "play_match", "play_rounds", "chunk_size", "DASK_CHUNK", "LOCAL_CHUNK",
+           "COMMAND_PREFIX", "check_agents",
            "read_record_line"]
 
 #: An agent spec of this form runs an outside bot over the JSON-lines protocol.
@@ -142,12 +144,18 @@ def play_match(job: Job, start: int, stop: int, last: Optional[Mapping[str, Any]
             yield _chunk(i, [played])
 
 
-def chunk_size(rounds: int, workers: int) -> int:
+#: The most rounds in a task: on Dask, where a task costs some milliseconds of its own,
+#: 200; on local workers, where it costs a copy through a pipe, 25, so that the workers
+#: finish close together (a worker idle while the other plays a last long chunk is time
+#: lost).  Either way a lost chunk costs little.
+DASK_CHUNK, LOCAL_CHUNK = 200, 25
+
+
+def chunk_size(rounds: int, workers: int, most: int = DASK_CHUNK) -> int:
     """Rounds per task: about four tasks for each worker, enough to keep every worker
-    busy to the end (a task costs Dask some milliseconds of its own, which eight a worker
-    made felt in short runs), none longer than 200 rounds, so that a lost chunk costs
-    little."""
-    return max(1, min(200, -(-rounds // (4 * max(workers, 1)))))
+    busy to the end (eight a worker made Dask's cost per task felt in short runs), none
+    longer than ``most``."""
+    return max(1, min(most, -(-rounds // (4 * max(workers, 1)))))
 
 
 Submit = Callable[..., Any]      # submit(fn, *args) -> a future with .result()
@@ -156,8 +164,8 @@ Submit = Callable[..., Any]      # submit(fn, *args) -> a future with .result()
 def play_rounds(job: Job, start: int, stop: int, *, submit: Optional[Submit] = None, workers: int = 1,
                 size: Optional[int] = None) -> Iterator[Chunk]:
     """The rounds ``start``..``stop - 1`` of ``job`` in chunks, in round order.  Without
-    ``submit`` they are played here; with it, submitted through it (a Dask client's
-    ``submit``), at most ``2 * workers + 1`` chunks in flight."""
+    ``submit`` they are played here; with it, submitted through it (local workers' or a
+    Dask client's ``submit``), at most ``2 * workers + 1`` chunks in flight."""
     if submit is None:
         size = size or 50
         for begin in range(start, stop, size):

@@ -1,0 +1,74 @@
+"""``hupai.sim.pool.LocalWorkers``, the processes behind ``hupai simulate --workers N``:
+tasks run in other processes, their failures come back as exceptions, a worker that dies
+costs only the task it was running, and closing leaves no process behind."""
+import os
+import signal
+import time
+
+import pytest
+
+from hupai.sim import Job, play_rounds
+from hupai.sim.pool import ATTEMPTS, LocalWorkers, WorkerLost
+
+
+def test_tasks_run_in_the_worker_processes():
+    with LocalWorkers(2) as pool:
+        pids = {pool.submit(os.getpid).result() for _ in range(8)}
+        assert pids <= set(pool.pids) and os.getpid() not in pids
+        assert [f.result() for f in [pool.submit(pow, 3, k) for k in range(10)]] == [3 ** k for k in range(10)]
+
+
+def test_a_task_that_raises_passes_its_exception_on():
+    with LocalWorkers(1) as pool:
+        with pytest.raises(ValueError, match="invalid literal"):
+            pool.submit(int, "x").result()
+        assert pool.submit(int, "7").result() == 7       # the worker lives on
+        assert pool.lost == 0
+
+
+def test_a_worker_killed_mid_run_costs_only_its_chunk():
+    """The first chunk back, one worker is killed: a new one plays its chunk again and
+    the records are those of an undisturbed run; the other worker is not touched."""
+    job = Job("guiyang", {}, 11, ("random",) * 4)
+    expected = b"".join(c.lines for c in play_rounds(job, 0, 40))
+    got = []
+    with LocalWorkers(2) as pool:
+        for chunk in play_rounds(job, 0, 40, submit=pool.submit, workers=2, size=4):
+            got.append(chunk.lines)
+            if len(got) == 1:
+                victim, other = pool.pids
+                os.kill(victim, signal.SIGKILL)
+        assert pool.lost == 1 and pool.repeated <= 1
+        assert other in pool.pids and victim not in pool.pids
+    assert b"".join(got) == expected
+
+
+def test_a_task_whose_worker_always_dies_fails_after_its_attempts():
+    with LocalWorkers(2) as pool:
+        with pytest.raises(WorkerLost, match=f"{ATTEMPTS} times"):
+            pool.submit(os._exit, 3).result()
+        assert pool.lost == ATTEMPTS and pool.repeated == ATTEMPTS - 1
+        assert pool.submit(abs, -2).result() == 2        # the workers were replaced
+
+
+def test_closing_cancels_what_is_left_and_ends_every_worker():
+    pool = LocalWorkers(2)
+    processes = [w.process for w in pool._workers]
+    running = [pool.submit(time.sleep, 30) for _ in range(2)]
+    waiting = pool.submit(abs, -1)
+    while not all(f.running() for f in running):
+        time.sleep(0.01)
+    pool.close()
+    assert waiting.cancelled()
+    for f in running:
+        with pytest.raises(RuntimeError, match="closed"):
+            f.result(timeout=5)
+    assert not any(p.is_alive() for p in processes)
+    with pytest.raises(RuntimeError, match="closed"):
+        pool.submit(abs, -1)
+
+
+@pytest.mark.parametrize("workers", [0, -1, True, 1.5, "2"])
+def test_a_number_of_workers_is_a_whole_number_from_1(workers):
+    with pytest.raises(ValueError, match="workers is 1 or more"):
+        LocalWorkers(workers)
