@@ -640,9 +640,14 @@ cdef int _kind(object kind, str what) except -1:
         if isinstance(kind, bool) or not hasattr(kind, "__index__"):
             raise TypeError(f"a {what} is a kind 0-33, not {_short(kind)}")
         kind = operator.index(kind)
-    if not 0 <= kind < NK:
+    cdef long t
+    try:
+        t = kind            # compared as a C long: Python comparisons cost a call each
+    except OverflowError:
+        t = -1
+    if not 0 <= t < NK:
         raise ValueError(f"{what} {_short(kind)} is outside 0-33")
-    return <int>kind
+    return <int>t
 
 
 cdef uint64_t _kind_mask(object kinds) except? 0:
@@ -674,16 +679,20 @@ def reading_quads(counts, jokers=0, extra=None, free_kinds=None, *, seven_pairs=
 def wait_quads(counts, jokers=0, extra=None, candidates=None, free_kinds=None, *, seven_pairs=True,
                quads_as_two_pairs=True, honor_sequences=False):
     """For a 3M+1 hand, what :func:`reading_summaries` would say of the hand with each
-    candidate kind added, reduced to what the quads-counting regions read: a list of
-    ``(kind, seven_pairs, triplets_only, other)``, each the most quads over the
-    seven-pairs readings, the triplets-only standard readings and the other standard
-    readings (-1: no such reading), for the candidates (default: all 34 kinds, in
-    order) that complete the hand at all.
+    candidate kind added, reduced to what the quads-counting regions read (Luzhou's and
+    Guiyang's 查叫): for each candidate (default: all 34 kinds, in order) that completes
+    the hand, the most quads over its seven-pairs readings, its triplets-only standard
+    readings and its other standard readings (-1: no such reading).  Candidates read
+    alike and of one group come as one entry, ``(seven_pairs, triplets_only, other,
+    group, kinds)``: ``group`` 0, 1, 2 (the suits) or 3 (the honours), ``kinds`` in
+    candidate order, the entries in the order of their first kind.  A region values
+    each entry once, however many waits share it.
 
     ``extra`` as in :func:`reading_summaries`; a candidate the hand and ``extra``
-    already hold four of is skipped.  ``free_kinds``: default any kind, else four
-    collections of kinds, the ones free sets may take when the added kind is in group
-    0, 1, 2 (the suits) or 3 (the honours)."""
+    already hold four of is skipped, and so is one that is no wait of the hand
+    (:func:`waits`, asked once) without listing its readings.  ``free_kinds``: default
+    any kind, else four collections of kinds, the ones free sets may take when the added
+    kind is in group 0, 1, 2 or 3."""
     cdef uint8_t c[NK]
     cdef uint8_t e[NK]
     cdef int k = load_jokers(jokers)
@@ -702,19 +711,28 @@ def wait_quads(counts, jokers=0, extra=None, candidates=None, free_kinds=None, *
         for g in range(4):
             allowed[g] = _kind_mask(groups[g])
     cdef unsigned opts = _options(True, seven_pairs, quads_as_two_pairs, honor_sequences)
-    cdef list out = []
+    cdef uint64_t completing = hupai_waits(c, k, opts)      # no other kind has a reading
+    cdef list order = []
+    cdef dict kinds_of = {}
     for kind in (range(NK) if candidates is None else candidates):
         t = _kind(kind, "candidate")
-        if c[t] + e[t] >= 4:
+        if c[t] + e[t] >= 4 or not (completing >> t) & 1:
             continue
+        g = t // 9 if t < 27 else 3
         c[t] += 1
         try:
-            _most_quads(c, e, k, allowed[t // 9 if t < 27 else 3], opts, best)
+            _most_quads(c, e, k, allowed[g], opts, best)
         finally:
             c[t] -= 1
-        if best[0] >= 0 or best[1] >= 0 or best[2] >= 0:
-            out.append((t, best[0], best[1], best[2]))
-    return out
+        if best[0] < 0 and best[1] < 0 and best[2] < 0:
+            continue
+        key = (best[0], best[1], best[2], g)
+        found = kinds_of.get(key)
+        if found is None:
+            found = kinds_of[key] = []
+            order.append(key)
+        found.append(t)
+    return [key + (tuple(kinds_of[key]),) for key in order]
 
 
 def discard_table(counts, jokers=0, *, seven_pairs=True, quads_as_two_pairs=True,

@@ -201,9 +201,11 @@ def _check_single(name: str, out, counts, k: int, opts: dict) -> None:
         # extra tiles and free kinds can rule out every reading of a win, never add one
         assert max(out) < 0 or hupai.is_win(u8, k, **plain)
     elif name == "wait_quads":
-        for t, *most in out:
-            assert 0 <= t < NK and c[t] < 4 and max(most) >= 0 and min(most) >= -1
-            assert hupai.is_win(u8 + np.eye(NK, dtype=np.uint8)[t], k, **plain)
+        for *most, group, kinds in out:
+            assert max(most) >= 0 and min(most) >= -1 and kinds
+            for t in kinds:
+                assert 0 <= t < NK and c[t] < 4 and group == (t // 9 if t < 27 else 3)
+                assert hupai.is_win(u8 + np.eye(NK, dtype=np.uint8)[t], k, **plain)
     elif name == "decompose":
         _check_decompositions(out, c, k)
         assert bool(out) == hupai.is_win(u8, k, **plain)

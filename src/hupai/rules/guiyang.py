@@ -25,7 +25,7 @@ from .model import (ANGANG, BUGANG, CHI, KONGS, MINGGANG, OTHERS, PENG, Declared
                     check_table)
 from .patterns import FromFlag, Pattern, PatternTable, preference, steps
 from .result import ExhaustResult, ScoreResult, SeatReport
-from .settlement import chajiao_ledger, wait_report, win_ledger
+from .settlement import Win, chajiao_ledger, grouped_wait_report, win_ledger
 from .situation import NO_FACTS, PLAIN_SELF_DRAW, Situation, table_facts, win_facts
 
 __all__ = ["FLOW", "name", "TITLE", "FACTS", "GuiyangRules", "Rules", "SIDE_TABLES", "PATTERNS", "V4_KONG_CHICKENS",
@@ -894,17 +894,19 @@ def _seat_report(seat: str, hand: Hand, rules: GuiyangRules) -> SeatReport:
     own = hand.all_tiles().tolist()      # a wait the hand holds four of, melds counted, is no wait
     candidates = [t for t in candidates if own[t] < 4]
     suits = {g for g in range(3) if any(own[9 * g:9 * g + 9])}
-    # one kernel call for every wait; waits read alike are valued once
-    found: dict[tuple[int, int, int, bool], Optional[tuple]] = {}
-    wins = {}
-    for t, seven_q, triplets_q, other_q in _core.wait_quads(packed, 0, None, candidates, seven_pairs=seven):
-        key = (seven_q, triplets_q, other_q, len(suits | {t // 9}) <= 1)
+    # one kernel call for every wait; the waits that read alike come grouped and are
+    # valued once
+    found: dict[tuple[int, int, int, bool], Optional[Win]] = {}
+    groups: list[tuple[tuple[int, ...], Win]] = []
+    for seven_q, triplets_q, other_q, group, tiles in _core.wait_quads(packed, 0, None, candidates, seven_pairs=seven):
+        key = (seven_q, triplets_q, other_q, len(suits | {group}) <= 1)
         if key not in found:
             win = _best_of(_shapes(*key), basis, rules)
             found[key] = None if win is None else (evaluate(win.breakdown), [s.pattern for s in win.breakdown])
-        if found[key] is not None:
-            wins[t] = found[key]
-    return wait_report(seat, wins, wins.__getitem__, PATTERNS)
+        valued = found[key]
+        if valued is not None:
+            groups.append((tiles, valued))
+    return grouped_wait_report(seat, groups, PATTERNS)
 
 
 def exhaust(table: Mapping[str, Optional[Hand]], rules: Optional[GuiyangRules] = None, *,

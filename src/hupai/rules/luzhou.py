@@ -22,7 +22,7 @@ from .ledger import Ledger, Transfer
 from .model import BUGANG, CHI, MINGGANG, PENG, DeclaredMeld, Hand, check_bool, check_count, check_dealer, check_table
 from .patterns import FromFlag, Pattern, PatternTable, apply_exclusions, preference, steps
 from .result import ExhaustResult, ScoreResult, SeatReport
-from .settlement import chajiao_ledger, wait_report, win_ledger
+from .settlement import chajiao_ledger, grouped_wait_report, win_ledger
 from .situation import PLAIN_SELF_DRAW, Situation, table_facts, win_facts
 
 __all__ = ["FLOW", "name", "TITLE", "FACTS", "LuzhouRules", "Rules", "score", "ready", "exhaust", "analyze", "make_hand",
@@ -371,11 +371,13 @@ class _WaitSuits(NamedTuple):
     keeps_void: tuple[bool, ...]           # a tile of suit g keeps 缺一門 (L13, L35)
     free: tuple[tuple[int, ...], ...]      # the kinds ghost-only sets may take (group 3: none)
     qing: tuple[bool, ...]                 # the hand is then of one suit (L89)
+    kinds: tuple[int, ...]                 # the suited kinds that keep 缺一門: the waits to try
 
 
 _WAIT_SUITS = {suits: _WaitSuits(tuple(len(suits | {g}) <= 2 for g in range(3)),
                                  tuple(_FREE_KINDS[suits | {g}] for g in range(3)) + ((),),
-                                 tuple(len(suits | {g}) <= 1 for g in range(3)))
+                                 tuple(len(suits | {g}) <= 1 for g in range(3)),
+                                 tuple(t for t in range(27) if len(suits | {t // 9}) <= 2))
                for suits in _SUIT_SETS.values()}
 
 
@@ -579,17 +581,18 @@ def _best_of(shapes: tuple[tuple[str, bool, int], ...], wugui: bool, shoubayi: b
     return best
 
 
-def _waits_best(p0: _Prepared, candidates: Iterable[int], rules: LuzhouRules,
-                held_four: bool = True) -> list[tuple[int, _Best]]:
-    """Each candidate kind that completes the prepared 13 tiles as a self-drawn win with
-    no situational flag, keeping 缺一門 (L13, L35), and that win's best reading.  A kind
-    the hand holds four of, melds included, completes nothing (with ghosts as fifth
-    copies, only when ``held_four``)."""
+def _waits_best(p0: _Prepared, candidates: Optional[Iterable[int]], rules: LuzhouRules,
+                held_four: bool = True) -> list[tuple[tuple[int, ...], _Best]]:
+    """The candidate kinds (None: every suited kind) that complete the prepared 13 tiles
+    as a self-drawn win with no situational flag, keeping 缺一門 (L13, L35), grouped by
+    their best reading: ``(kinds, best)`` in the order of their first kind.  A kind the
+    hand holds four of, melds included, completes nothing (with ghosts as fifth copies,
+    only when ``held_four``)."""
     wugui, shoubayi = p0.ghosts_total == 0, p0.melds == 4
-    out: list[tuple[int, _Best]] = []
+    out: list[tuple[tuple[int, ...], _Best]] = []
     if rules.ghost_as_fifth_copy:       # readings beyond the core's four copies
         counts = bytearray(p0.counts)
-        for t in candidates:
+        for t in range(27) if candidates is None else candidates:
             suits = p0.suits | {t // 9}
             if t >= 27 or held_four and p0.base[t] >= 4 or len(suits) > 2:
                 continue
@@ -597,20 +600,19 @@ def _waits_best(p0: _Prepared, candidates: Iterable[int], rules: LuzhouRules,
             best = _best(p0, PLAIN_SELF_DRAW, rules, counts, suits)
             counts[t] -= 1
             if best is not None:
-                out.append((t, best))
+                out.append(((t,), best))
         return out
-    open_groups, free, qing = _WAIT_SUITS[p0.suits]
-    suited = [t for t in candidates if t < 27 and open_groups[t // 9] and p0.base[t] < 4]
-    found: dict[tuple[int, int, int, bool], Optional[_Best]] = {}     # the few distinct readings' best
-    for t, seven, triplets, other in _core.wait_quads(p0.counts, p0.jokers, p0.extra, suited, free,
-                                                      seven_pairs=p0.melds == 0):
-        key = (seven, triplets, other, qing[t // 9])
-        if key not in found:
-            found[key] = _best_of(_shapes(seven, triplets, other, key[3], p0.sequences), wugui, shoubayi,
-                                  _PLAIN_SELF_DRAW_FLAGS, rules, PATTERNS)
-        best = found[key]
+    keeps_void, free, qing, kinds = _WAIT_SUITS[p0.suits]
+    if candidates is not None:
+        kinds = tuple(t for t in candidates if t < 27 and keeps_void[t // 9])
+    # one kernel call: it skips the kinds held four times (melds too: p0.extra) and those
+    # that complete nothing, and groups the waits that read alike, each valued once
+    for seven, triplets, other, group, tiles in _core.wait_quads(p0.counts, p0.jokers, p0.extra, kinds, free,
+                                                                 seven_pairs=p0.melds == 0):
+        best = _best_of(_shapes(seven, triplets, other, qing[group], p0.sequences), wugui, shoubayi,
+                        _PLAIN_SELF_DRAW_FLAGS, rules, PATTERNS)
         if best is not None:
-            out.append((t, best))
+            out.append((tiles, best))
     return out
 
 
@@ -726,7 +728,9 @@ def wait_values(hand: Hand, waits, rules: Optional[LuzhouRules] = None) -> dict:
     p0 = _prepare(hand, None, rules)
     if p0.forbidden:
         return {}
-    return {t: best.valued.capped for t, best in _waits_best(p0, waits, rules, held_four=False)}
+    waits = list(waits)
+    capped = {t: best.valued.capped for tiles, best in _waits_best(p0, waits, rules, held_four=False) for t in tiles}
+    return {t: capped[t] for t in waits if t in capped}
 
 
 def ready(hand: Hand, rules: Optional[LuzhouRules] = None, situation: Optional[Situation] = None) -> SeatReport:
@@ -751,20 +755,16 @@ def _seat_report(seat: str, hand: Hand, rules: LuzhouRules) -> SeatReport:
         return SeatReport(seat, False, True, reason="花豬: the hand holds all three suits (L35)")
     if p0.forbidden:
         return SeatReport(seat, False, reason=p0.forbidden)
-    # with ghosts as fifth copies a wait may lie beyond the core's four-copy patterns;
-    # a self-drawn 紅中 completes whenever some tile does, and is not listed
-    candidates = range(27) if rules.ghost_as_fifth_copy else \
-        _core.waits(p0.counts, p0.jokers, seven_pairs=p0.melds == 0)
-    if not candidates:
-        return SeatReport(seat, False)
-    wins: dict[int, tuple[int, list[Pattern]]] = {}
-    valued: dict[int, tuple[int, list[Pattern]]] = {}   # waits with the same best reading share one _Best
-    for t, best in _waits_best(p0, candidates, rules):
+    # every suited kind is a candidate (a self-drawn 紅中 completes whenever some tile
+    # does, and is not listed); the groups that share one best reading share its value
+    valued: dict[int, tuple[int, list[Pattern]]] = {}
+    groups = []
+    for tiles, best in _waits_best(p0, None, rules):
         win = valued.get(id(best))
         if win is None:
             win = valued[id(best)] = _chajiao_value(best, rules)
-        wins[t] = win
-    return wait_report(seat, wins, wins.__getitem__, PATTERNS)
+        groups.append((tiles, win))
+    return grouped_wait_report(seat, groups, PATTERNS)
 
 
 def _chajiao_value(win: _Best, rules: LuzhouRules) -> tuple[int, list[Pattern]]:

@@ -7,7 +7,7 @@ from .ledger import Amount, Ledger, Transfer
 from .patterns import Pattern, PatternTable, preference
 from .result import SeatReport
 
-__all__ = ["chajiao_ledger", "wait_report", "win_ledger"]
+__all__ = ["chajiao_ledger", "wait_report", "grouped_wait_report", "win_ledger", "Win"]
 
 OTHERS = ("A", "B", "C")
 
@@ -21,26 +21,34 @@ def win_ledger(amount: Amount, self_draw: bool, reason: str,
     payers = OTHERS if self_draw else ("A",)
     return Ledger.of(Transfer(s, "W", amount + extra.get(s, 0), reason) for s in payers)
 
-#: The best win on one waiting tile: (its 查叫 value, its patterns), or None when the
-#: tile does not complete a legal win.
-WinOnTile = Callable[[int], Optional[tuple[Amount, Sequence[Pattern]]]]
+#: The best win on a waiting tile: (its 查叫 value, its patterns).
+Win = tuple[Amount, Sequence[Pattern]]
+#: The best win on one waiting tile, or None when the tile completes no legal win.
+WinOnTile = Callable[[int], Optional[Win]]
 
 
 def wait_report(seat: str, candidates: Iterable[int], win_on: WinOnTile, table: PatternTable) -> SeatReport:
     """The 查叫 report of a seat (查大, Luzhou L141, Guiyang L203): its waits are the
-    candidate tiles on which ``win_on`` finds a legal win, its value the best of those
-    wins (equal values: the shared :func:`~hupai.rules.patterns.preference`), with that
-    win's patterns."""
-    waits = []
+    candidate tiles (in ascending order) on which ``win_on`` finds a legal win, its value
+    the best of those wins (equal values: the shared
+    :func:`~hupai.rules.patterns.preference`, then the lower tile), with that win's
+    patterns."""
+    wins = []
+    for t in candidates:
+        win = win_on(t)
+        if win is not None:
+            wins.append(((t,), win))
+    return grouped_wait_report(seat, wins, table)
+
+
+def grouped_wait_report(seat: str, groups: Sequence[tuple[Sequence[int], Win]], table: PatternTable) -> SeatReport:
+    """:func:`wait_report` of waits grouped by their win: ``groups`` of ``(tiles, win)``,
+    in the order of their lowest tiles (a region values the waits that read alike once,
+    as ``_core.wait_quads`` groups them)."""
     best_value: Optional[Amount] = None
     best_hits: Sequence[Pattern] = ()
     best_preference: Optional[tuple] = None      # worked out only when a value ties
-    for t in candidates:
-        win = win_on(t)
-        if win is None:
-            continue
-        waits.append(t)
-        value, hits = win
+    for _, (value, hits) in groups:
         if best_value is None or value > best_value:
             best_value, best_hits, best_preference = value, hits, None
         elif value == best_value and hits is not best_hits:
@@ -55,7 +63,8 @@ def wait_report(seat: str, candidates: Iterable[int], win_on: WinOnTile, table: 
     for p in best_hits:
         if p.listed and p.name_zh not in names:
             names.append(p.name_zh)
-    return SeatReport(seat, True, False, tuple(waits), best_value, tuple(names))
+    waits = tuple(sorted(t for tiles, _ in groups for t in tiles))
+    return SeatReport(seat, True, False, waits, best_value, tuple(names))
 
 
 def _preference(table: PatternTable, hits: Sequence[Pattern]) -> tuple:
