@@ -40,6 +40,8 @@ _DISCARD = tuple(Action("discard", (t,)) for t in range(34))
 _PENG = functools.partial(Action, "peng")
 _CHI = functools.partial(Action, "chi")
 _NAME = tuple(tiles.tile_name(t) for t in range(34))
+#: (k, seat) of the three seats after each seat, in turn order
+_AFTER = tuple(tuple((k, (seat + k) % 4) for k in (1, 2, 3)) for seat in range(4))
 
 
 class WinEvent(NamedTuple):
@@ -422,18 +424,18 @@ class Round:
         options: dict[int, list[Action]] = {}
         wins: dict[int, Found] = {}
         last = self.wall.live <= 0 and not const.last_discard_claims
-        seats = self.seats
-        for k in (1, 2, 3):
-            seat = (discarder + k) % 4
+        seats, chi = self.seats, const.chi
+        for k, seat in _AFTER[discarder]:
             s = seats[seat]
             if s.finished:
                 continue
             waits = s.waits
             if waits is None:
                 waits = s.waits = f.wait_kinds(self, seat)
+            held = s.concealed[tile]
             # most seats on most discards: no win, and no copy to claim with (a 吃 is
             # only ever the next seat's)
-            if tile not in waits and (last or (k != 1 and not s.concealed[tile])):
+            if tile not in waits and (last or not held and (k != 1 or not chi)):
                 continue
             opts: list[Action] = []
             if tile in waits:
@@ -442,11 +444,11 @@ class Round:
                     opts.append(WIN)
                     wins[seat] = found
             if not last:
-                if s.concealed[tile]:        # a 碰 or 杠 needs a copy of the tile in hand
+                if held:        # a 碰 or 杠 needs a copy of the tile in hand
                     opts.extend(map(_PENG, f.peng_options(self, seat, tile)))
                     if self.wall.live >= const.kong_min_live and f.minggang_allowed(self, seat, tile):
                         opts.append(Action("minggang", (tile,) * 4))
-                if k == 1 and const.chi:
+                if k == 1 and chi:
                     opts.extend(map(_CHI, f.chi_options(self, seat, tile, discarder)))
             if opts:
                 opts.append(PASS)
