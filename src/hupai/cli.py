@@ -481,6 +481,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     except RecursionError:
         sys.stderr.write("hupai: error: the input is nested too deeply\n")
         return 2
+    except KeyboardInterrupt:   # Ctrl-C: what was written stays (a records file resumes)
+        sys.stderr.write("hupai: interrupted\n")
+        return 130
     except Exception as exc:   # a bug: say so in one line (HUPAI_DEBUG=1 shows the traceback)
         if os.environ.get("HUPAI_DEBUG") == "1":
             raise

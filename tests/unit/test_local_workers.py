@@ -1,8 +1,11 @@
 """``hupai.sim.pool.LocalWorkers``, the processes behind ``hupai simulate --workers N``:
 tasks run in other processes, their failures come back as exceptions, a worker that dies
 costs only the task it was running, and closing leaves no process behind."""
+import json
 import os
 import signal
+import subprocess
+import sys
 import time
 
 import pytest
@@ -72,3 +75,35 @@ def test_closing_cancels_what_is_left_and_ends_every_worker():
 def test_a_number_of_workers_is_a_whole_number_from_1(workers):
     with pytest.raises(ValueError, match="workers is 1 or more"):
         LocalWorkers(workers)
+
+
+def test_ctrl_c_ends_a_run_on_workers_in_one_line_and_leaves_no_process(tmp_path):
+    """Ctrl-C in ``hupai simulate --workers 2``: exit 130 with one line, the records
+    written so far whole, and no worker or fork server left behind (the run's own
+    session holds no process)."""
+    records = tmp_path / "run.jsonl"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "hupai", "simulate", "--region", "fuzhou", "--rounds", "100000", "--workers", "2",
+         "--no-progress", "--records", str(records)],
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, start_new_session=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    try:
+        deadline = time.monotonic() + 60
+        while not (records.exists() and records.stat().st_size) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        os.kill(proc.pid, signal.SIGINT)
+        _, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+    assert proc.returncode == 130 and err == "hupai: interrupted\n"
+    lines = records.read_text(encoding="utf-8").splitlines()
+    assert lines and all(json.loads(line)["round"] == i for i, line in enumerate(lines))
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        try:
+            os.killpg(proc.pid, 0)
+        except ProcessLookupError:
+            return
+        time.sleep(0.1)
+    pytest.fail("a process of the interrupted run is still alive")
