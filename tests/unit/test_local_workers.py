@@ -107,3 +107,16 @@ def test_ctrl_c_ends_a_run_on_workers_in_one_line_and_leaves_no_process(tmp_path
             return
         time.sleep(0.1)
     pytest.fail("a process of the interrupted run is still alive")
+
+
+def test_workers_start_by_spawn_where_there_is_no_fork_server(monkeypatch):
+    """On a platform without a fork server (Windows) the workers are spawned: they
+    import what a task needs themselves and run it the same."""
+    from hupai.sim import pool as pool_module
+    monkeypatch.setattr(pool_module.multiprocessing, "get_all_start_methods", lambda: ["spawn"])
+    assert pool_module._context().get_start_method() == "spawn"
+    job = Job("luzhou", {}, 4, ("random",) * 4)
+    with LocalWorkers(2) as pool:
+        assert {type(w.process).__name__ for w in pool._workers} == {"SpawnProcess"}
+        got = b"".join(c.lines for c in play_rounds(job, 0, 6, submit=pool.submit, workers=2, size=2))
+    assert got == b"".join(c.lines for c in play_rounds(job, 0, 6))
