@@ -766,6 +766,18 @@ cdef int _load_unseen(object unseen, long *un) except -1:
     return 0
 
 
+cdef long _unseen_total(uint64_t mask, const long *un) noexcept nogil:
+    """The unseen copies of the kinds of ``mask``."""
+    cdef int t = 0
+    cdef long total = 0
+    while mask:
+        if mask & 1 and un[t] > 0:
+            total += un[t]
+        mask >>= 1
+        t += 1
+    return total
+
+
 cdef long _effective(uint64_t mask, const long *un, dict out) except -1:
     """Kinds of ``mask`` with unseen copies, into ``out``; returns their unseen total."""
     cdef int t = 0
@@ -838,7 +850,7 @@ def discard_options_void(counts, jokers, unseen, seven_pairs=True):
             continue
         best_g, best_tot = -1, 0
         for g in range(3):
-            tot = _effective(imp[g][d], un, {})
+            tot = _unseen_total(imp[g][d], un)     # only the best suit's tiles are listed
             if best_g < 0 or sh[g][d] < sh[best_g][d] or (sh[g][d] == sh[best_g][d] and tot > best_tot):
                 best_g, best_tot = g, tot
         # a draw lowers the shanten if it helps any suit choice that is already best
