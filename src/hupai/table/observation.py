@@ -9,6 +9,7 @@ that ignores it costs nothing); reading it after the round has moved on is a
 :meth:`Observation.events` the round's events as the seat saw them happen."""
 from __future__ import annotations
 
+from operator import add
 from typing import TYPE_CHECKING, Any, Optional
 
 from .. import tiles
@@ -218,8 +219,7 @@ class Observation:
                     for t in m.tiles:
                         out[t] += 1
             if s.finished and hands_shown:
-                for t, c in enumerate(s.concealed):
-                    out[t] += c
+                out = list(map(add, out, s.concealed))
         if rnd.flow.burns_public(rnd.rules):
             for t in rnd.burnt:
                 out[t] += 1
