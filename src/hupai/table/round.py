@@ -21,7 +21,7 @@ from .. import tiles
 from .._messages import short
 from ..rules import REGIONS
 from ..rules.region import Region
-from ..rules.flows.base import LABELS, WinContext, declared, table_labels
+from ..rules.flows.base import LABELS, Flow, FlowConstants, WinContext, declared, table_labels
 from ..rules.ledger import Ledger
 from ..rules.model import Hand
 from ..rules.result import ScoreResult
@@ -76,6 +76,13 @@ class _Pending:
         self.tile, self.from_seat, self.wins, self.meld = tile, from_seat, wins or {}, meld
 
 
+@functools.lru_cache(maxsize=64)
+def _constants(flow: Flow, rules: Any) -> FlowConstants:
+    """``flow.constants(rules)``, asked once per flow and rules (rules are frozen and
+    hash by value), not once per round."""
+    return flow.constants(rules)
+
+
 def as_region(region: Union[str, Region]) -> Region:
     """The region named ``region`` (or ``region`` itself when it is one of REGIONS)."""
     if isinstance(region, str):
@@ -119,17 +126,17 @@ class Round:
             self._watched_event if watch is not None else self.events.append
         self.rules: Any = self.region.Rules.coerce(rules)     # the region's own flag class
         self.flow = self.region.FLOW
-        self._const = self.flow.constants(self.rules)
+        self._const = _constants(self.flow, self.rules)
         self.seed, self.round_index = seed, round_index
         self.dealer = _seat(dealer, "the dealer")
         self.scores_before = _scores(scores_before)
-        tile_set = self.flow.tile_set(self.rules)
+        tile_set = self._const.tile_set
         if wall is None:
             self.seed = seed = 0 if seed is None else seed
             order = shuffled(tile_set, seed, round_index)
         else:
             order = tiles.parse_sequence(wall) if isinstance(wall, str) else [tiles.tile_index(t) for t in wall]
-        self.wall = Wall(order, tile_set, self.flow.reserve(self.rules), check=wall is not None)
+        self.wall = Wall(order, tile_set, self._const.reserve, check=wall is not None)
         self.seats = [SeatState() for _ in range(4)]
         self.entries: list[Entry] = []
         self.win_events: list[WinEvent] = []
@@ -254,8 +261,8 @@ class Round:
 
     def _deal(self) -> None:
         d = self.dealer
-        for seat, n in self.flow.deal_chunks(self.rules, d):
-            got = [self.wall.take_front() for _ in range(n)]
+        for seat, n in self._const.deals[d]:
+            got = self.wall.take_front_many(n)
             s = self.seats[seat]
             for t in got:
                 s.concealed[t] += 1

@@ -77,6 +77,15 @@ class Wall:
         self.live -= 1
         return t
 
+    def take_front_many(self, n: int) -> list[int]:
+        """The next ``n`` front tiles at once (the deal's hand-outs)."""
+        if self.back - self.front + 1 < n:
+            raise ValueError("the wall is empty")
+        got = self.tiles[self.front:self.front + n]
+        self.front += n
+        self.live -= n
+        return got
+
     def take_back(self) -> int:
         if self.back < self.front:
             raise ValueError("the wall is empty")

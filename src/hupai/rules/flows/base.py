@@ -71,6 +71,9 @@ class FlowConstants(NamedTuple):
     dead_discards: bool
     discard_declarations: bool
     choices: bool           # the flow follows each choice (follows_choices)
+    tile_set: tuple[int, ...]                               # tile_set
+    reserve: int                                            # reserve
+    deals: tuple[tuple[tuple[int, int], ...], ...]          # deal_chunks of each dealer 0-3
 
 
 class Flow:
@@ -89,7 +92,9 @@ class Flow:
                              bool(self.replacement_from_back(rules)), bool(self.burns(rules)),
                              bool(self.kongs_after_claim(rules)), bool(self.last_discard_claims(rules)),
                              own("special_kong_options"), own("chi_options"), own("dead_discard"),
-                             own("discard_declarations"), bool(self.follows_choices(rules)))
+                             own("discard_declarations"), bool(self.follows_choices(rules)),
+                             tuple(self.tile_set(rules)), int(self.reserve(rules)),
+                             tuple(tuple(self.deal_chunks(rules, dealer)) for dealer in range(4)))
 
     # ---------------------------------------------------------------- tiles and wall
 
