@@ -1303,9 +1303,14 @@ def seed_state(entropy, tuple spawn_key not None, Py_ssize_t n_words, dtype=np.u
     """``SeedSequence(entropy, spawn_key=spawn_key).generate_state(n_words, dtype)``
     (dtype uint32 or uint64), the same words without a SeedSequence (ValueError for a
     negative or non-integer part)."""
-    out_dtype = np.dtype(dtype)
-    if out_dtype != np.uint32 and out_dtype != np.uint64:
-        raise TypeError(f"seed_state gives uint32 or uint64 words, not {_short(dtype)}")
+    cdef bint wide
+    if dtype is np.uint64 or dtype is np.uint32:     # the callers' own: no dtype to build
+        wide = dtype is np.uint64
+    else:
+        out_dtype = np.dtype(dtype)
+        if out_dtype != np.uint32 and out_dtype != np.uint64:
+            raise TypeError(f"seed_state gives uint32 or uint64 words, not {_short(dtype)}")
+        wide = out_dtype == np.uint64
     if n_words < 0:
         raise ValueError(f"seed_state gives 0 or more words, not {n_words}")
     words = _words(entropy, "a seed")
@@ -1333,14 +1338,10 @@ def seed_state(entropy, tuple spawn_key not None, Py_ssize_t n_words, dtype=np.u
         for dst in range(4):
             pool[dst] = _mix(pool[dst], _hashmix(w[src], &h))
     free(w)
-    cdef bint wide = out_dtype == np.uint64
-    state = np.empty(n_words, dtype=out_dtype)
-    cdef uint32_t[::1] out32
-    cdef uint64_t[::1] out64
-    if wide:
-        out64 = state
-    else:
-        out32 = state
+    cdef cnp.npy_intp dim = n_words
+    state = cnp.PyArray_EMPTY(1, &dim, cnp.NPY_UINT64 if wide else cnp.NPY_UINT32, 0)
+    cdef uint32_t *out32 = <uint32_t *>cnp.PyArray_DATA(state)
+    cdef uint64_t *out64 = <uint64_t *>cnp.PyArray_DATA(state)
     cdef uint32_t v
     h = 0x8b51f9ddu
     for i in range(n_words * (2 if wide else 1)):
