@@ -184,7 +184,8 @@ def add_simulate(sub: Any, regions: Sequence[str]) -> None:
     p.add_argument("--cluster", default=None, help="play on the Dask cluster at this scheduler address "
                                                    "(tcp://HOST:PORT)")
     p.add_argument("--chunk", type=int, default=None, help="rounds per task on workers (default: about 4 tasks "
-                                                           "per worker, at most 200 rounds)")
+                                                           "per worker, at most 25 rounds on local workers, "
+                                                           "200 on Dask)")
     p.add_argument("--plot", default=None, help="draw the net per round per agent and the pattern frequencies "
                                                 "into this PNG file")
     p.add_argument("--no-progress", action="store_true", help="no progress bar (shown on runs past a second)")
