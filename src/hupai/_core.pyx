@@ -1196,6 +1196,92 @@ cdef extern from "Python.h":
     char *PyByteArray_AS_STRING(object bytearray)
 
 
+cdef int _move_tile(object name) except -2:
+    """The kind of a tile name of the round record ("3m", "7z"), -1 when it is none."""
+    if type(name) is not str or len(<str>name) != 2:
+        return -1
+    cdef Py_UCS4 rank_char = (<str>name)[0]
+    cdef Py_UCS4 suit = (<str>name)[1]
+    cdef long rank = <long>rank_char - 49        # "1" is 49
+    if not 0 <= rank <= 8:
+        return -1
+    if suit == u"m":
+        return rank
+    if suit == u"p":
+        return rank + 9
+    if suit == u"s":
+        return rank + 18
+    if suit == u"z" and rank <= 6:
+        return rank + 27
+    return -1
+
+
+cdef int _move_seat(dict event) except -2:
+    seat = event.get("seat")
+    if type(seat) is not int or not 0 <= <long>seat <= 3:
+        return -1
+    return <int>seat
+
+
+def apply_moves(list events not None, Py_ssize_t start, cnp.ndarray store not None, tuple layout not None,
+                Py_ssize_t last_discard):
+    """What ``hupai.env``'s planes make of the draws and discards of a round's events
+    (the record's dicts), from ``events[start]`` to the first event of another type:
+    every step has one or two of them, read here without a Python loop.
+
+    ``store`` is a C-contiguous float32 array; ``layout`` the first cell of the rows
+    they change, 13 ints: each seat's hand, each seat's discards, each seat's latest
+    discard, then the face-up row.  A draw adds its tile to the drawer's hand; a discard
+    moves it to the discarder's discards and the face-up row, and moves the one mark of
+    the table's latest discard (``last_discard``, its cell, -1: none) to its own row.
+    Returns ``(stop, last_discard, seat, tile, replaced)``: the first event not read,
+    the mark's cell, the seat and tile of the last discard read (-1, -1: none), and a bit
+    per seat that drew a kong's replacement (its melds changed).  ValueError for a draw
+    or discard without a seat 0-3 and a tile name, or a layout outside the store."""
+    if cnp.PyArray_TYPE(store) != cnp.NPY_FLOAT32 or not cnp.PyArray_IS_C_CONTIGUOUS(store):
+        raise TypeError(f"apply_moves writes a C-contiguous float32 array, not {store.dtype}")
+    cdef Py_ssize_t size = cnp.PyArray_SIZE(store), i, n = len(events)
+    if len(layout) != 13:
+        raise ValueError(f"the layout gives 13 first cells, not {len(layout)}")
+    cdef Py_ssize_t first[13]
+    for i in range(13):
+        first[i] = layout[i]
+        if not 0 <= first[i] <= size - 34:
+            raise ValueError(f"a row of the layout starts at cell {first[i]}, outside the store's {size} cells")
+    if not -1 <= last_discard < size:
+        raise ValueError(f"the latest discard's cell {last_discard} is outside the store's {size} cells")
+    if not 0 <= start <= n:
+        raise ValueError(f"start {start} is outside the {n} events")
+    cdef float *cells = <float *>cnp.PyArray_DATA(store)
+    cdef int seat, tile, open_seat = -1, open_tile = -1, replaced = 0
+    cdef dict event
+    for i in range(start, n):
+        if type(events[i]) is not dict:
+            return i, last_discard, open_seat, open_tile, replaced
+        event = <dict>events[i]
+        kind = event.get("type")
+        if kind == "discard" or kind == "draw":
+            seat, tile = _move_seat(event), _move_tile(event.get("tile"))
+            if seat < 0 or tile < 0:
+                raise ValueError(f"a {kind} event needs a seat 0-3 and a tile name, not {_short(event)}")
+        else:
+            return i, last_discard, open_seat, open_tile, replaced
+        if kind == "draw":
+            cells[first[seat] + tile] += 1
+            if "replacement" in event:
+                replaced |= 1 << seat
+            continue
+        cells[first[seat] + tile] -= 1
+        cells[first[4 + seat] + tile] += 1
+        cells[first[12] + tile] += 1
+        if last_discard >= 0:
+            cells[last_discard] = 0
+        last_discard = first[8 + seat] + tile
+        cells[last_discard] = 1
+        open_seat, open_tile = seat, tile
+    return n, last_discard, open_seat, open_tile, replaced
+
+
 def tile_mask(list actions not None, dict kinds not None, Py_ssize_t size):
     """``(mask, at, rest)`` of the list ``actions`` (at most 255) whose index is a tile
     kind's: each action that is a 3-tuple ``(kind, tiles, "")`` with ``kinds[kind] ==

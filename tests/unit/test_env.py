@@ -324,6 +324,64 @@ def test_the_compiled_gather_is_numpy_take():
         _core.gather_rows(store, [0, 1])
 
 
+def _moves_reference(events, start, store, layout, last):
+    """apply_moves the readable way: a Python loop over the draws and discards."""
+    cells = store.reshape(-1)
+    seat_tile, replaced = (-1, -1), 0
+    for i in range(start, len(events)):
+        e = events[i]
+        if e["type"] not in ("draw", "discard"):
+            return (i, last, *seat_tile, replaced)
+        seat, tile = e["seat"], tiles.tile_index(e["tile"])
+        if e["type"] == "draw":
+            cells[layout[seat] + tile] += 1
+            replaced |= ("replacement" in e) << seat
+            continue
+        cells[layout[seat] + tile] -= 1
+        cells[layout[4 + seat] + tile] += 1
+        cells[layout[12] + tile] += 1
+        if last >= 0:
+            cells[last] = 0
+        last = layout[8 + seat] + tile
+        cells[last] = 1
+        seat_tile = (seat, tile)
+    return (len(events), last, *seat_tile, replaced)
+
+
+def test_the_compiled_moves_are_the_readable_loop():
+    """apply_moves (hupai._core) against a Python loop on random runs of draws, discards
+    and other events; malformed moves and layouts are refused."""
+    rng = np.random.default_rng(16)
+    layout = tuple(int(c) * 34 for c in rng.choice(20, 13, replace=False))
+    for _ in range(300):
+        events = []
+        for _k in range(int(rng.integers(0, 12))):
+            kind = str(rng.choice(["draw", "discard", "peng", "draw"]))
+            e = {"type": kind, "seat": int(rng.integers(4)), "tile": tiles.tile_name(int(rng.integers(34)))}
+            if kind == "draw" and rng.random() < 0.2:
+                e["replacement"] = True
+            events.append(e)
+        start = int(rng.integers(0, len(events) + 1))
+        last = int(rng.choice([-1, layout[8] + 3]))
+        store, mine = np.zeros((20, 34), np.float32), np.zeros((20, 34), np.float32)
+        assert _core.apply_moves(events, start, store, layout, last) == \
+            _moves_reference(events, start, mine, layout, last)
+        np.testing.assert_array_equal(store, mine)
+    store = np.zeros((20, 34), np.float32)
+    for bad in ({"type": "draw", "seat": 4, "tile": "1m"}, {"type": "discard", "seat": 0, "tile": "8z"},
+                {"type": "draw", "seat": True, "tile": "1m"}, {"type": "discard", "seat": 1}):
+        with pytest.raises(ValueError, match="needs a seat 0-3 and a tile name"):
+            _core.apply_moves([bad], 0, store, layout, -1)
+    with pytest.raises(ValueError, match="outside the store"):
+        _core.apply_moves([], 0, store, layout[:12] + (20 * 34,), -1)
+    with pytest.raises(ValueError, match="13 first cells"):
+        _core.apply_moves([], 0, store, layout[:5], -1)
+    with pytest.raises(TypeError, match="C-contiguous float32"):
+        _core.apply_moves([], 0, store.astype(np.float64), layout, -1)
+    with pytest.raises(ValueError, match="outside the 0 events"):
+        _core.apply_moves([], 1, store, layout, -1)
+
+
 def test_the_layout_is_documented_and_complete():
     starts = [b.start for b in BLOCKS]
     assert starts[0] == 0 and all(b.start + b.size == n for b, n in zip(BLOCKS, starts[1:] + [ACTION_SIZE]))

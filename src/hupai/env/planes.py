@@ -52,7 +52,7 @@ from typing import TYPE_CHECKING, Any, Callable, ClassVar, NamedTuple
 import numpy as np
 
 from .. import tiles
-from .._core import gather_rows
+from .._core import apply_moves, gather_rows
 from .._messages import short
 from .actions import DECLARATIONS
 
@@ -181,6 +181,8 @@ _HAND_CELL = tuple((_OWN_HAND + seat) * 34 for seat in range(4))
 _DISCARDS_CELL = tuple((seat * SEAT_PLANES + DISCARDS) * 34 for seat in range(4))
 _LAST_DISCARD_CELL = tuple((seat * SEAT_PLANES + LAST_DISCARD) * 34 for seat in range(4))
 _FACE_UP_CELL = _FACE_UP * 34
+#: what apply_moves writes: each seat's hand, discards and latest-discard rows, face up
+_MOVE_CELLS = _HAND_CELL + _DISCARDS_CELL + _LAST_DISCARD_CELL + (_FACE_UP_CELL,)
 _LIVE_CELL = (_TABLE_ROWS + LIVE) * 34
 #: the live row for each count of live tiles met so far (at most a wall's size of them)
 _LIVE_ROWS: dict[int, array] = {}
@@ -241,32 +243,26 @@ class TablePlanes:
         :meth:`_other`, which leaves the melds and hands they change to read once, after."""
         rnd = self._round
         events = rnd.events
-        start, end = self._events, len(events)
-        if end != start:
+        i, end = self._events, len(events)
+        if end != i:
             self._events = end
             cells = self._cells
             changed: _Changed | None = None
-            for e in events[start:end]:
-                kind = e["type"]
-                if kind == "discard":
-                    seat, tile = e["seat"], _TILE[e["tile"]]
-                    cells[_HAND_CELL[seat] + tile] -= 1
-                    cells[_DISCARDS_CELL[seat] + tile] += 1
-                    cells[_FACE_UP_CELL + tile] += 1
-                    if self._last_discard >= 0:
-                        cells[self._last_discard] = 0
-                    self._last_discard = _LAST_DISCARD_CELL[seat] + tile
-                    cells[self._last_discard] = 1
+            while i < end:
+                # the draws and discards, cell by cell in compiled code (the drawer's own
+                # hand row; the discarder's, its discards, the face-up row, the mark of the
+                # latest discard); it stops at any other event
+                i, self._last_discard, seat, tile, replaced = apply_moves(events, i, self._store, _MOVE_CELLS,
+                                                                         self._last_discard)
+                if seat >= 0:
                     self._open_discard = (seat, tile)
-                elif kind == "draw":
-                    seat = e["seat"]
-                    cells[_HAND_CELL[seat] + _TILE[e["tile"]]] += 1   # the drawer's own row
-                    if "replacement" in e:     # a kong that stood
-                        changed = changed or _Changed(set(), set())
-                        changed.melds.add(seat)
-                else:
+                if replaced:                   # kongs that stood
                     changed = changed or _Changed(set(), set())
-                    self._other(e, changed)
+                    changed.melds.update(s for s in range(4) if replaced >> s & 1)
+                if i < end:
+                    changed = changed or _Changed(set(), set())
+                    self._other(events[i], changed)
+                    i += 1
             if changed is not None:
                 for seat in changed.melds:
                     self._melds(seat)
