@@ -120,3 +120,40 @@ def test_workers_start_by_spawn_where_there_is_no_fork_server(monkeypatch):
         assert {type(w.process).__name__ for w in pool._workers} == {"SpawnProcess"}
         got = b"".join(c.lines for c in play_rounds(job, 0, 6, submit=pool.submit, workers=2, size=2))
     assert got == b"".join(c.lines for c in play_rounds(job, 0, 6))
+
+
+def test_a_worker_that_cannot_be_started_again_fails_the_tasks_instead_of_hanging(monkeypatch):
+    """When a dead worker's replacement cannot start (no process left to fork, say), the
+    tasks waiting on the workers fail with that error; none waits forever."""
+    from hupai.sim import pool as pool_module
+    with LocalWorkers(1) as pool:
+        assert pool.submit(abs, -3).result(timeout=30) == 3
+
+        def no_process(context):
+            raise OSError("no process can be started")
+        monkeypatch.setattr(pool_module, "_Worker", no_process)
+        doomed = pool.submit(os._exit, 3)
+        queued = pool.submit(abs, -4)
+        with pytest.raises(OSError, match="no process can be started"):
+            doomed.result(timeout=30)
+        with pytest.raises(OSError, match="no process can be started"):
+            queued.result(timeout=30)
+        with pytest.raises(RuntimeError, match="closed"):
+            pool.submit(abs, -1)
+
+
+def test_a_task_sent_to_a_worker_that_just_died_goes_to_its_replacement():
+    """The send itself fails (the worker died before the dispatcher saw its sentinel):
+    the task, already started, stays first in line and runs on the new worker."""
+    with LocalWorkers(1) as pool:
+        worker = pool._workers[0]
+        real_send = worker.conn.send
+
+        def dying_send(message):
+            worker.conn.send = real_send
+            os.kill(worker.process.pid, signal.SIGKILL)
+            worker.process.join()
+            raise BrokenPipeError("the worker is gone")
+        worker.conn.send = dying_send
+        assert pool.submit(abs, -5).result(timeout=30) == 5
+        assert pool.lost == 1 and pool.repeated == 0

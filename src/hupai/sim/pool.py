@@ -33,12 +33,13 @@ class WorkerLost(OSError):
 
 
 class _Task:
-    __slots__ = ("future", "fn", "args", "attempts")
+    __slots__ = ("future", "fn", "args", "started", "attempts")
 
     def __init__(self, fn: Callable[..., Any], args: tuple[Any, ...]) -> None:
         self.future: Future[Any] = Future()
         self.fn, self.args = fn, args
-        self.attempts = 0
+        self.started = False        # its future is running (it cannot be cancelled any more)
+        self.attempts = 0           # times it was sent to a worker
 
 
 class _Worker:
@@ -152,39 +153,60 @@ class LocalWorkers:
     # ------------------------------------------------------------ the dispatching thread
 
     def _dispatch(self) -> None:
-        while True:
-            with self._lock:
-                if self._closing:
-                    break
-                self._hand_out()
-            busy = [w for w in self._workers if w.task is not None]
-            ready = wait([self._wake_recv] + [w.conn for w in busy] + [w.process.sentinel for w in self._workers])
-            if self._wake_recv in ready:
-                self._wake_recv.recv_bytes()
-            for w in list(self._workers):
-                if w.task is not None and w.conn in ready:
-                    self._receive(w)
-                elif w.process.sentinel in ready and not w.process.is_alive():
-                    self._replace(w)
+        try:
+            while True:
+                with self._lock:
+                    if self._closing:
+                        break
+                    self._hand_out()
+                busy = [w for w in self._workers if w.task is not None]
+                ready = wait([self._wake_recv] + [w.conn for w in busy] + [w.process.sentinel for w in self._workers])
+                if self._wake_recv in ready:
+                    self._wake_recv.recv_bytes()
+                for w in list(self._workers):
+                    if w.task is not None and w.conn in ready:
+                        self._receive(w)
+                    elif w.process.sentinel in ready and not w.process.is_alive():
+                        self._replace(w)
+        except Exception as e:      # no worker can be started again, say: every caller learns it
+            self._fail(e)
+            return
         self._stop()
+
+    def _fail(self, error: Exception) -> None:
+        """The dispatching thread cannot go on: every task not done fails with ``error``,
+        no task is taken any more, and the workers are ended."""
+        with self._lock:
+            self._closing = True
+            waiting = list(self._queue)
+            self._queue.clear()
+        for task in waiting + [w.task for w in self._workers if w.task is not None]:
+            if not task.future.done():
+                task.future.set_exception(error)
+        for w in self._workers:
+            if w.process.is_alive():
+                w.process.kill()
 
     def _hand_out(self) -> None:
         """The next tasks to the free workers, in order (the lock held)."""
         for w in self._workers:
             while w.task is None and self._queue:
-                task = self._queue.popleft()
-                if task.attempts == 0 and not task.future.set_running_or_notify_cancel():
-                    continue            # cancelled before it started
-                task.attempts += 1
+                task = self._queue[0]
+                if not task.started:
+                    if not task.future.set_running_or_notify_cancel():
+                        self._queue.popleft()     # cancelled before it started
+                        continue
+                    task.started = True
                 try:
                     w.conn.send((task.fn, task.args))
-                except (OSError, ValueError):     # the worker is gone: the sentinel tells
-                    self._queue.appendleft(task)
-                    task.attempts -= 1
+                except (OSError, ValueError):     # the worker is gone: its sentinel tells
                     break
                 except Exception as e:            # the task does not pickle
+                    self._queue.popleft()
                     task.future.set_exception(e)
                     continue
+                self._queue.popleft()
+                task.attempts += 1
                 w.task = task
 
     def _receive(self, w: _Worker) -> None:
@@ -223,7 +245,7 @@ class LocalWorkers:
         """Closing: the tasks not started are cancelled, a busy worker is killed (nobody
         waits for its task any more), an idle one told to end."""
         for task in self._queue:
-            if task.attempts:           # started before, waiting to start again
+            if task.started:            # started before, waiting to start again
                 task.future.set_exception(RuntimeError("the workers were closed before this task was done"))
             else:
                 task.future.cancel()
