@@ -79,8 +79,9 @@ def test_a_number_of_workers_is_a_whole_number_from_1(workers):
 
 def test_ctrl_c_ends_a_run_on_workers_in_one_line_and_leaves_no_process(tmp_path):
     """Ctrl-C in ``hupai simulate --workers 2``: exit 130 with one line, the records
-    written so far whole, and no worker or fork server left behind (the run's own
-    session holds no process)."""
+    written so far in order (the last line may be cut short by the interrupted write:
+    ``--resume`` drops it, docs/simulate.md), and no worker or fork server left behind
+    (the run's own session holds no process)."""
     records = tmp_path / "run.jsonl"
     proc = subprocess.Popen(
         [sys.executable, "-m", "hupai", "simulate", "--region", "fuzhou", "--rounds", "100000", "--workers", "2",
@@ -97,8 +98,8 @@ def test_ctrl_c_ends_a_run_on_workers_in_one_line_and_leaves_no_process(tmp_path
         if proc.poll() is None:
             os.killpg(proc.pid, signal.SIGKILL)
     assert proc.returncode == 130 and err == "hupai: interrupted\n"
-    lines = records.read_text(encoding="utf-8").splitlines()
-    assert lines and all(json.loads(line)["round"] == i for i, line in enumerate(lines))
+    *whole, _cut_short = records.read_text(encoding="utf-8").split("\n")
+    assert whole and all(json.loads(line)["round"] == i for i, line in enumerate(whole))
     deadline = time.monotonic() + 20
     while time.monotonic() < deadline:
         try:
@@ -132,12 +133,15 @@ def test_a_worker_that_cannot_be_started_again_fails_the_tasks_instead_of_hangin
         def no_process(context):
             raise OSError("no process can be started")
         monkeypatch.setattr(pool_module, "_Worker", no_process)
+        # the worker busy for a while: both tasks are submitted before it dies
+        busy = pool.submit(time.sleep, 0.5)
         doomed = pool.submit(os._exit, 3)
         queued = pool.submit(abs, -4)
         with pytest.raises(OSError, match="no process can be started"):
             doomed.result(timeout=30)
         with pytest.raises(OSError, match="no process can be started"):
             queued.result(timeout=30)
+        assert busy.result(timeout=30) is None
         with pytest.raises(RuntimeError, match="closed"):
             pool.submit(abs, -1)
 
