@@ -71,9 +71,11 @@ class FlowConstants(NamedTuple):
     dead_discards: bool
     discard_declarations: bool
     choices: bool           # the flow follows each choice (follows_choices)
-    tile_set: tuple[int, ...]                               # tile_set
-    reserve: int                                            # reserve
-    deals: tuple[tuple[tuple[int, int], ...], ...]          # deal_chunks of each dealer 0-3
+    # the answers of tile_set, reserve and deal_chunks (for each dealer 0-3): made once
+    # per flow and rules, not once per round
+    tile_set: tuple[int, ...]
+    reserve: int
+    deals: tuple[tuple[tuple[int, int], ...], ...]
 
 
 class Flow:
