@@ -1002,6 +1002,65 @@ static void start(dctx *x, const uint8_t *counts, int jokers, unsigned opts, siz
     if (completable(x)) search(x, 0, -1);
 }
 
+/* Fewest jokers that make the hand's real tiles (each kind at most three) into
+ * triplets and one pair. */
+static int triplets_only_cost(const uint8_t *counts)
+{
+    static const int triplet[4] = {0, 2, 1, 0}, pair[4] = {BIG, 1, 0, 2};
+    int base = 0, best = BIG;
+    for (int t = 0; t < HUPAI_KINDS; t++) base += triplet[counts[t]];
+    for (int t = 0; t < HUPAI_KINDS; t++)
+        if (counts[t]) best = imin(best, base - triplet[counts[t]] + pair[counts[t]]);
+    return best;
+}
+
+/* Whether the complete hand (at most one joker) has a standard arrangement holding a
+ * sequence: some sequence, a joker standing in for at most one of its kinds, leaves a
+ * winning hand behind. */
+static int sequence_arrangement(const uint8_t *counts, int jokers, unsigned opts)
+{
+    static const uint8_t honors[5][3] = {{27, 28, 29}, {27, 28, 30}, {27, 29, 30},
+                                         {28, 29, 30}, {31, 32, 33}};
+    unsigned standard = opts & (HUPAI_STANDARD | HUPAI_HONOR_SEQ);
+    int n = (opts & HUPAI_HONOR_SEQ) ? 26 : 21;
+    uint8_t rest[HUPAI_KINDS];
+    memcpy(rest, counts, HUPAI_KINDS);
+    for (int s = 0; s < n; s++) {
+        uint8_t k[3];
+        if (s < 21) {
+            int base = (s / 7) * SUIT_KINDS + s % 7;
+            k[0] = (uint8_t)base; k[1] = (uint8_t)(base + 1); k[2] = (uint8_t)(base + 2);
+        } else {
+            memcpy(k, honors[s - 21], 3);
+        }
+        int missing = !counts[k[0]] + !counts[k[1]] + !counts[k[2]];
+        if (missing > jokers || missing == 3) continue;
+        for (int i = 0; i < 3; i++) if (rest[k[i]]) rest[k[i]]--;
+        int win = hupai_is_win(rest, jokers - missing, standard);
+        for (int i = 0; i < 3; i++) rest[k[i]] = counts[k[i]];
+        if (win) return 1;
+    }
+    return 0;
+}
+
+int hupai_most_quads_quick(const uint8_t *counts, const uint8_t *extra, int jokers, unsigned opts,
+                           int best[3])
+{
+    /* Past one joker free sets appear and their placement decides; a kind that can
+     * reach four makes quads: both need the readings listed. */
+    if (jokers > 1) return 0;
+    for (int t = 0; t < HUPAI_KINDS; t++)
+        if (counts[t] + extra[t] + jokers >= 4) return 0;
+    /* No kind reaches four in any reading, so each reading counts 0 quads and keeps
+     * every kind within four: a kind of reading scores 0 exactly when one exists. */
+    int seven = (opts & HUPAI_SEVEN_PAIRS) && total_of(counts, jokers) == 14
+                && seven_from_census(census(counts), opts) == jokers;
+    best[0] = seven ? 0 : -1;
+    best[1] = triplets_only_cost(counts) <= jokers ? 0 : -1;
+    best[2] = sequence_arrangement(counts, jokers, opts) ? 0 : -1;
+    return 1;
+}
+
 size_t hupai_decompose_standard(const uint8_t *counts, int jokers, unsigned opts,
                                 hupai_meld *out, size_t cap)
 {

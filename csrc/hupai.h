@@ -121,6 +121,14 @@ typedef struct {
 size_t hupai_summarize(const hupai_reading *r, size_t n, const uint8_t *counts,
                        const uint8_t *extra, uint64_t allowed, unsigned opts, hupai_summary *out);
 
+/* Pre: as hupai_readings, with counts[t] + extra[t] <= 4.  When the hand has at most one
+ * joker and no kind can reach four (hand, extra and jokers), writes what
+ * hupai_summarize of its readings gives as the most quads of its seven-pairs,
+ * triplets-only and other standard readings (0, or -1: no such reading) to best and
+ * returns 1, without listing the readings; otherwise returns 0 and writes nothing. */
+int hupai_most_quads_quick(const uint8_t *counts, const uint8_t *extra, int jokers, unsigned opts,
+                           int best[3]);
+
 /* Pre: as hupai_is_win with a 14-tile total.  Writes the 7 pairs of the (unique)
  * seven-pairs arrangement to out and returns 1, or returns 0 when there is none. */
 int hupai_decompose_seven_pairs(const uint8_t *counts, int jokers, unsigned opts,

@@ -135,6 +135,30 @@ def test_reading_summaries(hand, opts, data):
     assert set(got) == expected
 
 
+def _most_quads_of_summaries(counts, jokers, extra, kinds, opts):
+    """The most quads per kind of reading (seven pairs, triplets-only, other) from the
+    listed reading summaries: the slow, obvious way."""
+    most = [-1, -1, -1]
+    for form, trip, _pair, quads, _fm, _fp in hupai.reading_summaries(counts, jokers, extra, kinds, **opts):
+        slot = 0 if form == "seven_pairs" else 1 if trip else 2
+        most[slot] = max(most[slot], quads)
+    return tuple(most)
+
+
+@given(any_hand(remainders=(2,), max_jokers=1), options, st.data())
+def test_reading_quads_without_listing(hand, opts, data):
+    """reading_quads of a hand with at most one joker, where no kind can reach four, says
+    only whether each kind of reading exists (``hupai_most_quads_quick``): the same as
+    the summaries of every reading listed."""
+    from hupai import _core
+    opts = {k: v for k, v in opts.items() if k != "shisanlan"}
+    counts, jokers = hand
+    extra = data.draw(extras(counts))
+    kinds = data.draw(st.one_of(st.none(), st.sets(st.integers(0, 33), min_size=1).map(sorted)))
+    assert _core.reading_quads(counts, jokers, extra, kinds, **opts) == \
+        _most_quads_of_summaries(counts, jokers, extra, kinds, opts)
+
+
 @given(any_hand(remainders=(1,), max_jokers=4), options, st.data())
 def test_wait_quads_is_reading_summaries_of_each_wait(hand, opts, data):
     """wait_quads (one call for every wait, as Luzhou's 查叫 asks it) against
@@ -155,10 +179,7 @@ def test_wait_quads_is_reading_summaries_of_each_wait(hand, opts, data):
         after = counts.copy()
         after[t] += 1
         kinds = None if free is None else free[t // 9 if t < 27 else 3]
-        most = [-1, -1, -1]
-        for form, trip, _pair, quads, _fm, _fp in hupai.reading_summaries(after, jokers, extra, kinds, **opts):
-            slot = 0 if form == "seven_pairs" else 1 if trip else 2
-            most[slot] = max(most[slot], quads)
+        most = _most_quads_of_summaries(after, jokers, extra, kinds, opts)
         if max(most) >= 0:
             expected.setdefault((*most, t // 9 if t < 27 else 3), []).append(t)
     assert got == [key + (tuple(kinds),) for key, kinds in expected.items()]

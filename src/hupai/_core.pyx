@@ -17,7 +17,7 @@ from libc.string cimport memcpy, memset
 from hupai._kernel cimport (
     hupai_meld, hupai_deficit, hupai_is_win, hupai_shanten, hupai_waits,
     hupai_improving, hupai_decompose_standard, hupai_decompose_seven_pairs,
-    hupai_reading, hupai_readings, hupai_summary, hupai_summarize, hupai_discards,
+    hupai_reading, hupai_readings, hupai_most_quads_quick, hupai_summary, hupai_summarize, hupai_discards,
     hupai_discards_void, hupai_prepare,
     HUPAI_STANDARD, HUPAI_SEVEN_PAIRS, HUPAI_QUADS_AS_TWO, HUPAI_HONOR_SEQ, HUPAI_SHISANLAN,
     HUPAI_LAN_STRICT, HUPAI_PAIR_258, hupai_lan_deficit,
@@ -607,6 +607,8 @@ cdef int _most_quads(const uint8_t *c, const uint8_t *e, int k, uint64_t allowed
     cdef hupai_summary *sums
     cdef size_t m, i
     cdef int slot
+    if hupai_most_quads_quick(c, e, k, opts, best):
+        return 0            # no quad possible: whether each kind of reading exists is enough
     best[0] = best[1] = best[2] = -1
     try:
         m = _summaries(c, e, k, allowed, opts, small, 64, &heap)

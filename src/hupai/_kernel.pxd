@@ -63,6 +63,8 @@ cdef extern from "hupai.h" nogil:
                                     hupai_meld *out, size_t cap) noexcept
     size_t hupai_readings(const uint8_t *counts, int jokers, unsigned opts,
                           hupai_reading *out, size_t cap) noexcept
+    int hupai_most_quads_quick(const uint8_t *counts, const uint8_t *extra, int jokers, unsigned opts,
+                               int *best) noexcept
     int hupai_decompose_seven_pairs(const uint8_t *counts, int jokers, unsigned opts,
                                     hupai_meld *out) noexcept
 
