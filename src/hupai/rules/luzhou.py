@@ -421,7 +421,7 @@ def _meld_extra(melds: _MeldTiles, counts: list) -> bytes:
     return bytes(extra)
 
 
-def _check_tile_set(naturals: list, win_tile: Optional[int], rules: LuzhouRules) -> None:
+def _check_tile_set(naturals: Sequence[int], win_tile: Optional[int], rules: LuzhouRules) -> None:
     """ValueError for tiles Luzhou's set does not hold: other honours, a fifth copy, more
     ghosts than ``luzhou_ghost_count``."""
     if any(naturals[27:33]):
@@ -436,8 +436,31 @@ def _check_tile_set(naturals: list, win_tile: Optional[int], rules: LuzhouRules)
                          f"{rules.ghost_count} exist (luzhou_ghost_count)")
 
 
+_AT_MOST_FOUR = bytes(range(5))
+_NO_SUIT = bytes(9)
+_NO_HONOURS = bytes(6)
+
+
 def _prepare(hand: Hand, win_tile: Optional[int], rules: LuzhouRules) -> _Prepared:
     """Validate the hand for Luzhou and split it into what the search needs."""
+    if hand.melds:
+        return _prepare_with_melds(hand, win_tile, rules)
+    # most hands, on every score and 查叫: the counts as bytes, tested by bytes' own loops
+    naturals = hand.concealed.tobytes()
+    if win_tile is not None:
+        added = bytearray(naturals)
+        added[win_tile] += 1
+        naturals = bytes(added)
+    jokers = naturals[GHOST]
+    if naturals[:27].translate(None, _AT_MOST_FOUR) or naturals[27:33] != _NO_HONOURS \
+            or jokers > rules.ghost_count:
+        _check_tile_set(naturals, win_tile, rules)
+    counts = naturals[:GHOST] + b"\0" + naturals[GHOST + 1:] if jokers else naturals    # the ghosts removed
+    suits = _SUIT_SETS[naturals[0:9] != _NO_SUIT, naturals[9:18] != _NO_SUIT, naturals[18:27] != _NO_SUIT]
+    return _Prepared(counts, jokers, tuple(counts), _NO_EXTRA, jokers, suits, 0, rules.ghost_as_fifth_copy)
+
+
+def _prepare_with_melds(hand: Hand, win_tile: Optional[int], rules: LuzhouRules) -> _Prepared:
     naturals = hand.concealed.tolist()
     if win_tile is not None:
         naturals[win_tile] += 1
@@ -446,11 +469,10 @@ def _prepare(hand: Hand, win_tile: Optional[int], rules: LuzhouRules) -> _Prepar
     counts[GHOST] = 0
     melds = _meld_tiles(hand, counts, naturals, rules)
     _check_tile_set(melds.naturals, win_tile, rules)      # a fifth copy first: counts stay 0-4
-    extra = _meld_extra(melds, counts) if hand.melds else _NO_EXTRA
     n = melds.naturals
     suits = _SUIT_SETS[any(n[0:9]), any(n[9:18]), any(n[18:27])]
-    return _Prepared(bytes(counts), jokers, tuple(melds.base), extra, jokers + melds.ghosts, suits,
-                     len(hand.melds), rules.ghost_as_fifth_copy, melds.forbidden, melds.sequences)
+    return _Prepared(bytes(counts), jokers, tuple(melds.base), _meld_extra(melds, counts), jokers + melds.ghosts,
+                     suits, len(hand.melds), rules.ghost_as_fifth_copy, melds.forbidden, melds.sequences)
 
 
 def _candidates(p: _Prepared, counts, suits: frozenset) -> tuple[tuple[str, bool, int], ...]:
