@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Iterable, Mapping, NamedTuple, Optional, Sequence
 
 import numpy as np
@@ -652,16 +653,31 @@ def score(hand: Hand, situation: Situation, rules: Optional[LuzhouRules] = None)
         return ScoreResult.no_win("a discarded 紅中 is dead: nobody may win on it (L19)", UNIT)
     p = _prepare(hand, situation.win_tile, rules)
     reason = p.forbidden or _huazhu_reason(p)
-    best = None if reason else _best(p, situation, rules)
-    reason = reason or (_discard_reason(best, situation, rules) if best else
-                        "the tiles do not form a winning hand")
+    if reason:
+        return ScoreResult.no_win(reason, UNIT)
+    return _outcome(_candidates(p, p.counts, p.suits), p.ghosts_total == 0, p.melds == 4, _win_flags(situation),
+                    situation.ghosts_drawn, situation.guoshui_passed_value, rules, PATTERNS)
+
+
+@functools.lru_cache(maxsize=8192)
+def _outcome(shapes: tuple[tuple[str, bool, int], ...], wugui: bool, shoubayi: bool, flags: tuple[bool, ...],
+             ghosts_drawn: int, guoshui_passed: Optional[int], rules: LuzhouRules,
+             table: PatternTable) -> ScoreResult:
+    """The result of a win from the few facts it depends on: the shapes its readings
+    make (:func:`_candidates`), 無鬼, 手把一, the situation's flags (:func:`_win_flags`),
+    the ghosts drawn (喜錢), a passed win's value (過水), the rules and the pattern
+    table.  Results are immutable, so one object serves every win of the same facts."""
+    best = _best_of(shapes, wugui, shoubayi, flags, rules, table)
+    self_draw = flags[0]
+    reason = _discard_reason(best, self_draw, guoshui_passed, rules) if best else \
+        "the tiles do not form a winning hand"
     if reason or best is None:
         return ScoreResult.no_win(reason or "", UNIT)
-    breakdown = best.valued.breakdown + tuple(_xiqian(situation.ghosts_drawn, rules, PATTERNS))
+    breakdown = best.valued.breakdown + tuple(_xiqian(ghosts_drawn, rules, table))
     xq = int(evaluate(breakdown)) - best.valued.paid
-    return ScoreResult.win(breakdown, UNIT, _ledger(best.valued.paid, xq, situation),
-                           {"uncapped": best.valued.uncapped, "capped": best.valued.capped, "xiqian": xq,
-                            "shape": best.shape, "quads": best.quads})
+    detail = MappingProxyType({"uncapped": best.valued.uncapped, "capped": best.valued.capped, "xiqian": xq,
+                               "shape": best.shape, "quads": best.quads})
+    return ScoreResult.win(breakdown, UNIT, _ledger(best.valued.paid, xq, flags), detail)
 
 
 def _huazhu_reason(p: "_Prepared") -> Optional[str]:
@@ -670,25 +686,26 @@ def _huazhu_reason(p: "_Prepared") -> Optional[str]:
     return None
 
 
-def _discard_reason(best: _Best, s: Situation, rules: LuzhouRules) -> Optional[str]:
+def _discard_reason(best: _Best, self_draw: bool, guoshui_passed: Optional[int], rules: LuzhouRules) -> Optional[str]:
     """Why a discard win that the tiles make is refused: 1顆 (L29, L75) or 過水 (L57)."""
-    if s.self_draw:
+    if self_draw:
         return None
     paid = best.valued.paid
     if paid < (1 if rules.pinghu_discard_allowed else 2):
         return f"平胡不能點炮: a discard win paying {paid}顆 is not allowed (L29, L75)"
-    if s.guoshui_passed_value is not None and paid <= s.guoshui_passed_value:
-        return (f"過水: a discard win worth {s.guoshui_passed_value}顆 was passed since the last draw; "
+    if guoshui_passed is not None and paid <= guoshui_passed:
+        return (f"過水: a discard win worth {guoshui_passed}顆 was passed since the last draw; "
                 f"this one pays {paid}顆 (L57)")
     return None
 
 
-def _ledger(paid: int, xiqian: int, s: Situation) -> Ledger:
+def _ledger(paid: int, xiqian: int, flags: tuple[bool, ...]) -> Ledger:
     """A self-draw is paid by A, B and C; a discard, 杠上炮 or 搶杠胡 by A alone (L135,
-    L139); 喜錢 by all three (L129)."""
-    why = "自摸 (L137)" if s.self_draw else "杠上炮 (L139)" if s.kong_discard else \
-        "搶杠胡 (L139)" if s.robbing_kong else "點炮 (L135)"
-    ledger = win_ledger(paid, s.self_draw, why)
+    L139); 喜錢 by all three (L129).  ``flags`` as :func:`_win_flags` gives them."""
+    self_draw, _after_kong, kong_discard, robbing_kong = flags[:4]
+    why = "自摸 (L137)" if self_draw else "杠上炮 (L139)" if kong_discard else \
+        "搶杠胡 (L139)" if robbing_kong else "點炮 (L135)"
+    ledger = win_ledger(paid, self_draw, why)
     if xiqian:
         ledger = ledger + win_ledger(xiqian, True, "喜錢 (L129)")
     return ledger
