@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Mapping, NamedTuple, Optional, Sequence
 
 from .. import _core, analysis
@@ -145,10 +146,15 @@ def _readings(full: list, hand: Hand, rules: FuzhouRules) -> list[tuple[str, boo
     out = set()
     if all_honors:
         out.add(("any", False, True))   # 字一色 counts as 清一色 without a shape (L47)
-    for r in _core.readings(bytes(full), 0, seven_pairs=not melds, quads_as_two_pairs=True,
-                            honor_sequences=rules.honor_chow):
-        shape = "qixiaodui" if r.form == "seven_pairs" else "basic"
-        out.add((shape, r.triplets_only and shape == "basic", one_suit or all_honors))
+    # which kinds of reading exist (no jokers: every meld holds real tiles, so a standard
+    # reading is all triplets or holds a sequence); the kernel lists none of them
+    seven, triplets, other = _core.reading_quads(bytes(full), 0, seven_pairs=not melds, quads_as_two_pairs=True,
+                                                 honor_sequences=rules.honor_chow)
+    qing = one_suit or all_honors
+    for shape, all_triplets, found in (("basic", True, triplets), ("basic", False, other),
+                                       ("qixiaodui", False, seven)):
+        if found >= 0:
+            out.add((shape, all_triplets, qing))
     if not melds and sum(full) == 14 and max(full) == 1:
         strict = rules.shisanlan_strict_147
         if _core.lan_deficit(bytes(full), strict=strict) == 0:
@@ -197,26 +203,45 @@ def score(hand: Hand, situation: Situation, rules: Optional[FuzhouRules] = None)
         return ScoreResult.no_win(forbidden, UNIT)
     full = hand.concealed.tolist()
     full[situation.win_tile] += 1
-    best = _best(full, hand, situation, rules)
+    s = situation
+    result = _outcome(tuple(_readings(full, hand, rules)), _siguiyi(full, hand, rules), s.after_kong and s.self_draw,
+                      s.robbing_kong, s.tianhu, s.dihu, s.self_draw, rules, PATTERNS)
+    if result.is_win and "kong" in s.payment_scope:
+        return ScoreResult.win(result.breakdown, UNIT, result.ledger + kong_points(hand), result.detail)
+    return result
+
+
+@functools.lru_cache(maxsize=4096)
+def _outcome(readings: tuple[tuple[str, bool, bool], ...], siguiyi: int, gangkai: bool, robbing: bool,
+             tianhu: bool, dihu: bool, self_draw: bool, rules: FuzhouRules, table: PatternTable) -> ScoreResult:
+    """The result of a win (its kong points aside) from the few facts it depends on: the
+    kinds of reading the tiles make (:func:`_readings`), 四規一, 扛上開花, 搶扛, 天胡,
+    地胡, a self-draw, the rules and the pattern table.  Results are immutable, so one
+    object serves every win of the same facts."""
+    best = _best_of(readings, siguiyi, gangkai, robbing, tianhu, dihu, rules, table)
     if best is None:
         return ScoreResult.no_win("the tiles do not form a winning hand", UNIT)
     shape, breakdown = best
-    ledger = _win_ledger(evaluate(breakdown), situation)
-    if "kong" in situation.payment_scope:
-        ledger = ledger + kong_points(hand)
-    return ScoreResult.win(breakdown, UNIT, ledger, {"shape": shape})
+    return ScoreResult.win(breakdown, UNIT, _win_ledger(evaluate(breakdown), self_draw, robbing),
+                           MappingProxyType({"shape": shape}))
 
 
 def _best(full: list, hand: Hand, situation: Situation,
           rules: FuzhouRules) -> Optional[tuple[str, tuple[Step, ...]]]:
     """(shape, breakdown) of the highest score; equal scores: the shared tie-break."""
-    sgy = _siguiyi(full, hand, rules)
-    gangkai = situation.after_kong and situation.self_draw
+    s = situation
+    return _best_of(_readings(full, hand, rules), _siguiyi(full, hand, rules), s.after_kong and s.self_draw,
+                    s.robbing_kong, s.tianhu, s.dihu, rules, PATTERNS)
+
+
+def _best_of(readings: Sequence[tuple[str, bool, bool]], siguiyi: int, gangkai: bool, robbing: bool,
+             tianhu: bool, dihu: bool, rules: FuzhouRules,
+             table: PatternTable) -> Optional[tuple[str, tuple[Step, ...]]]:
+    """:func:`_best` of the hand's kinds of reading and the facts it reads."""
     best, best_key = None, ()   # type: tuple[Optional[tuple], tuple]
-    for shape, triplets, qing in _readings(full, hand, rules):
-        facts = Facts(shape, triplets, qing, situation.tianhu, situation.dihu)
-        breakdown = _valuation(facts, gangkai, situation.robbing_kong, sgy, rules, PATTERNS)
-        key = (evaluate(breakdown), preference(PATTERNS, (s.pattern.id for s in breakdown if s.pattern.listed)))
+    for shape, triplets, qing in readings:
+        breakdown = _valuation(Facts(shape, triplets, qing, tianhu, dihu), gangkai, robbing, siguiyi, rules, table)
+        key = (evaluate(breakdown), preference(table, (s.pattern.id for s in breakdown if s.pattern.listed)))
         if best is None or key > best_key:
             best, best_key = (shape, breakdown), key
     return best
@@ -251,12 +276,12 @@ def melds_problem(melds: Sequence[DeclaredMeld]) -> Optional[str]:
     return forbidden
 
 
-def _win_ledger(value: Amount, situation: Situation) -> Ledger:
+def _win_ledger(value: Amount, self_draw: bool, robbing: bool) -> Ledger:
     """Self-draw: each of the three pays the score; 搶扛: as a self-draw, the konger pays
     all three shares (L55); a discard: the discarder pays (L51)."""
-    if situation.robbing_kong:
+    if robbing:
         return win_ledger(3 * value, False, "搶扛 (L55)")
-    return win_ledger(value, situation.self_draw, "自摸 (L51, L61)" if situation.self_draw else "放炮 (L51, L59)")
+    return win_ledger(value, self_draw, "自摸 (L51, L61)" if self_draw else "放炮 (L51, L59)")
 
 
 # ------------------------------------------------------------------ kongs
