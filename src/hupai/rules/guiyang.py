@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
-from typing import Mapping, NamedTuple, Optional, Sequence
+from typing import Mapping, NamedTuple, Optional, Sequence, Union
 
 import numpy as np
 
@@ -371,17 +371,23 @@ class _Reading(NamedTuple):
 def _best(full: list, hand: Hand, situation: Situation, rules: GuiyangRules) -> Optional[_Reading]:
     """The reading of highest value (ties: the shared
     :func:`~hupai.rules.patterns.preference`), or None when the tiles do not win."""
-    return _best_of(_readings(full, hand), situation, rules)
+    return _best_of(_readings(full, hand), _win_flags(situation, rules), rules, PATTERNS)
 
 
-def _best_of(shapes: list[tuple[str, bool, int]], s: Situation, rules: GuiyangRules) -> Optional[_Reading]:
-    """The best of the readings ``shapes`` (:func:`_shapes`) in situation ``s``."""
+def _win_flags(s: Situation, rules: GuiyangRules) -> tuple:
+    """The situation's facts that :class:`Facts` reads after the reading's own, in its
+    order (连庄 counted only under ``guiyang_lianzhuang`` on, for the dealer)."""
+    return (s.self_draw, s.after_kong, s.robbing_kong, s.declared_ready, s.re_pao, s.shabao, s.re_pao_kong,
+            s.lianzhuang_count if rules.lianzhuang == "on" and s.dealer else 0)
+
+
+def _best_of(shapes: Sequence[tuple[str, bool, int]], flags: tuple, rules: GuiyangRules,
+             table: PatternTable) -> Optional[_Reading]:
+    """The best of the readings ``shapes`` (:func:`_shapes`) with the situation's
+    ``flags`` (:func:`_win_flags`)."""
     best, best_key = None, ()   # type: tuple[Optional[_Reading], tuple]
     for shape, qing, quads in shapes:
-        facts = Facts(shape, qing, quads, s.self_draw, s.after_kong, s.robbing_kong, s.declared_ready,
-                      s.re_pao, s.shabao, s.re_pao_kong,
-                      s.lianzhuang_count if rules.lianzhuang == "on" and s.dealer else 0)
-        breakdown, key = _ranked(facts, rules, PATTERNS)
+        breakdown, key = _ranked(Facts(shape, qing, quads, *flags), rules, table)
         if best is None or key > best_key:
             best, best_key = _Reading(breakdown, shape, qing), key
     return best
@@ -654,21 +660,47 @@ def score(hand: Hand, situation: Situation, rules: Optional[GuiyangRules] = None
     if isinstance(hand, MiscountedHand):
         return ScoreResult.no_win(f"相公: {hand.size} tiles before the winning tile, not 13; a player "
                                   "who took too few or too many tiles cannot win this hand (L96-98)", unit)
-    best = _best(full, hand, situation, rules)
+    s = situation
+    flip = None if s.flip is None else "jinji" if s.flip == JINJI_FLIP else "zhuoji"
+    won = _hand_outcome(tuple(_readings(full, hand)), _win_flags(s, rules), bool(s.passed_since_draw),
+                        _dou_excepted(hand, s), flip, rules, PATTERNS)
+    if isinstance(won, ScoreResult):         # no win, or 包牌
+        return won
+    detail = {"chickens": _chickens_held(full, hand, s.flip, rules, s.discards, s.hero_chicken), "shape": won.shape}
+    return ScoreResult.win(won.breakdown, unit, won.ledger + _side_ledger(hand, full, s, rules), detail)
+
+
+class _HandWin(NamedTuple):
+    """A win's hand part: what is paid for the hand itself, its 豆 and 鸡 aside."""
+
+    breakdown: tuple[Step, ...]
+    shape: str
+    ledger: Ledger
+
+
+@functools.lru_cache(maxsize=4096)
+def _hand_outcome(shapes: tuple[tuple[str, bool, int], ...], flags: tuple, passed_since_draw: bool,
+                  dou_excepted: bool, flip: Optional[str], rules: GuiyangRules,
+                  table: PatternTable) -> Union[_HandWin, ScoreResult]:
+    """The hand part of a win from the few facts it depends on: the readings' shapes
+    (:func:`_readings`), the situation's flags (:func:`_win_flags`), a discard win
+    declined since the draw (包牌), whether a 平胡 may take a discard
+    (:func:`_dou_excepted`), the flipped chicken's pattern, the rules and the pattern
+    table; or the finished result when it is no win or 包牌.  Immutable, so cached."""
+    best = _best_of(shapes, flags, rules, table)
     if best is None:
-        return ScoreResult.no_win("the tiles do not form a winning hand", unit)
+        return ScoreResult.no_win("the tiles do not form a winning hand", rules.unit)
     breakdown, shape, qing = best
-    if situation.passed_since_draw and not situation.self_draw:
+    self_draw, robbing_kong, re_pao, shabao = flags[0], flags[2], flags[4], flags[5]
+    if passed_since_draw and not self_draw:
         return _baopai(breakdown, rules)
-    if shape == "pinghu" and not qing and not situation.self_draw and not _dou_excepted(hand, situation):
+    if shape == "pinghu" and not qing and not self_draw and not dou_excepted:
         return ScoreResult.no_win("平胡 needs a 豆 (a kong of one's own) to win on a discard, "
-                                  "except on 热炮, 抢杠 and 杀报 (L30, L131-132)", unit)
-    if situation.flip is not None:
-        breakdown += (Step(PATTERNS["jinji" if situation.flip == JINJI_FLIP else "zhuoji"], "label", 0),)
-    ledger = _hand_ledger(evaluate(breakdown), situation, rules) + _side_ledger(hand, full, situation, rules)
-    detail = {"chickens": _chickens_held(full, hand, situation.flip, rules, situation.discards,
-                                         situation.hero_chicken), "shape": shape}
-    return ScoreResult.win(breakdown, unit, ledger, detail)
+                                  "except on 热炮, 抢杠 and 杀报 (L30, L131-132)", rules.unit)
+    if flip is not None:
+        breakdown += (Step(table[flip], "label", 0),)
+    return _HandWin(breakdown, shape,
+                    _hand_ledger(evaluate(breakdown), self_draw, robbing_kong, re_pao, shabao, rules, table))
 
 
 def _dou_excepted(hand: Hand, situation: Situation) -> bool:
@@ -701,16 +733,16 @@ def _baopai(breakdown: tuple[Step, ...], rules: GuiyangRules) -> ScoreResult:
                        "player his hand value instead (L215-218)", {}, steps_)
 
 
-def _hand_ledger(value: Amount, situation: Situation, rules: GuiyangRules) -> Ledger:
+def _hand_ledger(value: Amount, self_draw: bool, robbing_kong: bool, re_pao: bool, shabao: bool,
+                 rules: GuiyangRules, table: PatternTable) -> Ledger:
     """The hand's payments: a self-draw from all three (the 报听 player A the 杀报 amount
     more, C4), a discard or a robbed kong from A (the value already holds 杀报 and 篇三's
     three shares)."""
-    s = situation
-    if s.self_draw:
-        extra = PATTERNS["shabao"].amount(rules) if s.shabao and rules.shabao_mode == "pattern_plus_10" else 0
+    if self_draw:
+        extra = table["shabao"].amount(rules) if shabao and rules.shabao_mode == "pattern_plus_10" else 0
         return win_ledger(value, True, "自摸 (L27, L130)", {"A": extra})
-    why = "抢杠 (L67-71)" if s.robbing_kong else "杀报 (L170-172)" if s.shabao else \
-        "热炮 (L185-189)" if s.re_pao else "点炮 (L27, L130)"
+    why = "抢杠 (L67-71)" if robbing_kong else "杀报 (L170-172)" if shabao else \
+        "热炮 (L185-189)" if re_pao else "点炮 (L27, L130)"
     return win_ledger(value, False, why)
 
 
@@ -886,6 +918,7 @@ def _seat_report(seat: str, hand: Hand, rules: GuiyangRules) -> SeatReport:
     if forbidden:
         return SeatReport(seat, False, reason=forbidden)
     basis = PLAIN_SELF_DRAW if rules.chajiao_value == "self_draw_basis" else NO_FACTS
+    basis_flags = _win_flags(basis, rules)
     seven = not hand.melds
     packed = bytes(full)
     candidates = _core.waits(packed, 0, seven_pairs=seven)
@@ -901,7 +934,7 @@ def _seat_report(seat: str, hand: Hand, rules: GuiyangRules) -> SeatReport:
     for seven_q, triplets_q, other_q, group, tiles in _core.wait_quads(packed, 0, None, candidates, seven_pairs=seven):
         key = (seven_q, triplets_q, other_q, len(suits | {group}) <= 1)
         if key not in found:
-            win = _best_of(_shapes(*key), basis, rules)
+            win = _best_of(_shapes(*key), basis_flags, rules, PATTERNS)
             found[key] = None if win is None else (evaluate(win.breakdown), [s.pattern for s in win.breakdown])
         valued = found[key]
         if valued is not None:
