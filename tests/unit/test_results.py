@@ -68,3 +68,34 @@ def test_boolean_flags_take_only_booleans():
     for region in REGIONS.values():
         rules = region.Rules()          # every default passes its own check
         assert rules == region.Rules(**{f: getattr(rules, f) for f in rules.__dataclass_fields__})
+
+
+
+#: A win of each region: (concealed, melds, winning tile, situation facts).
+_WINS = {"luzhou": ("123m456m234p567p7z", (), "5p", {}),
+         "wuhan": ("234p678p789s5m", (("chi", "345p"),), "5m", {"indicator": 16}),
+         "fuzhou": ("123m456m789m1p999s", (), "1p", {}),
+         "guiyang": ("111m222m333m444m5m", (), "5m", {})}
+
+
+@pytest.mark.parametrize("region", sorted(_WINS))
+def test_a_cached_result_cannot_be_changed_through_its_detail(region):
+    """Scoring hands the same result object to every win of the same facts, so its
+    detail refuses changes; it still copies and converts to JSON as a dict does."""
+    import copy
+    import json
+    from hupai import tiles
+    from hupai.rules import REGIONS, Hand, Situation
+    concealed, melds, win, facts = _WINS[region]
+    hand, situation = Hand.parse(concealed, melds), Situation(tiles.parse_tile(win), True, **facts)
+    first = REGIONS[region].score(hand, situation)
+    assert first.is_win
+    before = dict(first.detail)
+    if region != "guiyang":          # (Guiyang builds its detail per call: a plain dict)
+        with pytest.raises(TypeError, match="read-only"):
+            first.detail["shape"] = "changed"           # type: ignore[index]
+        with pytest.raises(TypeError, match="read-only"):
+            first.detail.update(shape="changed")        # type: ignore[attr-defined]
+    assert REGIONS[region].score(hand, situation).detail == before
+    assert copy.deepcopy(first) == first
+    assert json.loads(json.dumps(first.detail)) == json.loads(json.dumps(before))

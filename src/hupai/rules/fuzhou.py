@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
-from types import MappingProxyType
 from typing import Mapping, NamedTuple, Optional, Sequence
 
 from .. import _core, analysis
@@ -22,7 +21,7 @@ from .ledger import Amount, Ledger, Transfer
 from .model import ANGANG, BUGANG, CHI, KONGS, MINGGANG, OTHERS, PENG, SEATS, DeclaredMeld, Hand, \
     check_bool, check_dealer, check_table
 from .patterns import FromFlag, Pattern, PatternTable, preference, resolve, steps
-from .result import ExhaustResult, ScoreResult, SeatReport
+from .result import ExhaustResult, ReadOnlyDict, ScoreResult, SeatReport
 from .settlement import wait_report, win_ledger
 from .situation import PLAIN_SELF_DRAW, Situation, table_facts, win_facts
 
@@ -223,7 +222,7 @@ def _outcome(readings: tuple[tuple[str, bool, bool], ...], siguiyi: int, gangkai
         return ScoreResult.no_win("the tiles do not form a winning hand", UNIT)
     shape, breakdown = best
     return ScoreResult.win(breakdown, UNIT, _win_ledger(evaluate(breakdown), self_draw, robbing),
-                           MappingProxyType({"shape": shape}))
+                           ReadOnlyDict({"shape": shape}))
 
 
 def _best(full: list, hand: Hand, situation: Situation,

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
-from types import MappingProxyType
 from typing import Iterable, Mapping, NamedTuple, Optional, Sequence
 
 import numpy as np
@@ -22,7 +21,7 @@ from .flags import RegionFlags
 from .ledger import Ledger, Transfer
 from .model import BUGANG, CHI, MINGGANG, PENG, DeclaredMeld, Hand, check_bool, check_count, check_dealer, check_table
 from .patterns import FromFlag, Pattern, PatternTable, apply_exclusions, preference, steps
-from .result import ExhaustResult, ScoreResult, SeatReport
+from .result import ExhaustResult, ReadOnlyDict, ScoreResult, SeatReport
 from .settlement import chajiao_ledger, grouped_wait_report, win_ledger
 from .situation import PLAIN_SELF_DRAW, Situation, table_facts, win_facts
 
@@ -675,7 +674,7 @@ def _outcome(shapes: tuple[tuple[str, bool, int], ...], wugui: bool, shoubayi: b
         return ScoreResult.no_win(reason or "", UNIT)
     breakdown = best.valued.breakdown + tuple(_xiqian(ghosts_drawn, rules, table))
     xq = int(evaluate(breakdown)) - best.valued.paid
-    detail = MappingProxyType({"uncapped": best.valued.uncapped, "capped": best.valued.capped, "xiqian": xq,
+    detail = ReadOnlyDict({"uncapped": best.valued.uncapped, "capped": best.valued.capped, "xiqian": xq,
                                "shape": best.shape, "quads": best.quads})
     return ScoreResult.win(breakdown, UNIT, _ledger(best.valued.paid, xq, flags), detail)
 

@@ -15,7 +15,6 @@ import math
 import operator
 import re
 from dataclasses import dataclass
-from types import MappingProxyType
 from typing import Mapping, NamedTuple, Optional, Sequence
 
 import numpy as np
@@ -30,7 +29,7 @@ from .ledger import Ledger
 from .model import (ANGANG, CHI, KONGS, MINGGANG, OPENING, OTHERS, PENG, DeclaredMeld, Hand, check_bool,
                     check_count, check_dealer, check_table)
 from .patterns import FromFlag, Pattern, PatternTable, preference, resolve, steps
-from .result import ExhaustResult, ScoreResult, SeatReport
+from .result import ExhaustResult, ReadOnlyDict, ScoreResult, SeatReport
 from .settlement import wait_report
 from .situation import Loser, Situation, table_facts, win_facts
 
@@ -635,7 +634,7 @@ def _settle(win: _Win, t: _Table, liable: Optional[_Liability], laizi: int, rule
         ledger = Ledger.paid_to("W", [(liable.seat, total, f"{row.name_zh} ({row.seed})")])
     else:
         ledger = Ledger.paid_to("W", [(s, amounts[s], "放沖 (A-L103)" if s == t.discarder else "胡 (A-L103)") for s in OTHERS])
-    detail = MappingProxyType({"laizi": laizi, "multiplier": win.mult, "shares": MappingProxyType(amounts)})
+    detail = ReadOnlyDict({"laizi": laizi, "multiplier": win.mult, "shares": ReadOnlyDict(amounts)})
     return ScoreResult.win(shares, UNIT, ledger, detail)
 
 
