@@ -374,14 +374,27 @@ def _best(full: list, hand: Hand, situation: Situation, rules: GuiyangRules) -> 
     return _best_of(_readings(full, hand), _win_flags(situation, rules), rules, PATTERNS)
 
 
-def _win_flags(s: Situation, rules: GuiyangRules) -> tuple:
+class _WinFlags(NamedTuple):
     """The situation's facts that :class:`Facts` reads after the reading's own, in its
-    order (连庄 counted only under ``guiyang_lianzhuang`` on, for the dealer)."""
-    return (s.self_draw, s.after_kong, s.robbing_kong, s.declared_ready, s.re_pao, s.shabao, s.re_pao_kong,
-            s.lianzhuang_count if rules.lianzhuang == "on" and s.dealer else 0)
+    order (a cache key)."""
+
+    self_draw: bool
+    after_kong: bool
+    robbing_kong: bool
+    declared_ready: bool
+    re_pao: bool
+    shabao: bool
+    re_pao_kong: Optional[str]
+    lianzhuang: int
 
 
-def _best_of(shapes: Sequence[tuple[str, bool, int]], flags: tuple, rules: GuiyangRules,
+def _win_flags(s: Situation, rules: GuiyangRules) -> _WinFlags:
+    """连庄 counts only under ``guiyang_lianzhuang`` on, for the dealer."""
+    return _WinFlags(s.self_draw, s.after_kong, s.robbing_kong, s.declared_ready, s.re_pao, s.shabao, s.re_pao_kong,
+                     s.lianzhuang_count if rules.lianzhuang == "on" and s.dealer else 0)
+
+
+def _best_of(shapes: Sequence[tuple[str, bool, int]], flags: _WinFlags, rules: GuiyangRules,
              table: PatternTable) -> Optional[_Reading]:
     """The best of the readings ``shapes`` (:func:`_shapes`) with the situation's
     ``flags`` (:func:`_win_flags`)."""
@@ -679,7 +692,7 @@ class _HandWin(NamedTuple):
 
 
 @functools.lru_cache(maxsize=4096)
-def _hand_outcome(shapes: tuple[tuple[str, bool, int], ...], flags: tuple, passed_since_draw: bool,
+def _hand_outcome(shapes: tuple[tuple[str, bool, int], ...], flags: _WinFlags, passed_since_draw: bool,
                   dou_excepted: bool, flip: Optional[str], rules: GuiyangRules,
                   table: PatternTable) -> Union[_HandWin, ScoreResult]:
     """The hand part of a win from the few facts it depends on: the readings' shapes
@@ -691,16 +704,14 @@ def _hand_outcome(shapes: tuple[tuple[str, bool, int], ...], flags: tuple, passe
     if best is None:
         return ScoreResult.no_win("the tiles do not form a winning hand", rules.unit)
     breakdown, shape, qing = best
-    self_draw, robbing_kong, re_pao, shabao = flags[0], flags[2], flags[4], flags[5]
-    if passed_since_draw and not self_draw:
+    if passed_since_draw and not flags.self_draw:
         return _baopai(breakdown, rules)
-    if shape == "pinghu" and not qing and not self_draw and not dou_excepted:
+    if shape == "pinghu" and not qing and not flags.self_draw and not dou_excepted:
         return ScoreResult.no_win("平胡 needs a 豆 (a kong of one's own) to win on a discard, "
                                   "except on 热炮, 抢杠 and 杀报 (L30, L131-132)", rules.unit)
     if flip is not None:
         breakdown += (Step(table[flip], "label", 0),)
-    return _HandWin(breakdown, shape,
-                    _hand_ledger(evaluate(breakdown), self_draw, robbing_kong, re_pao, shabao, rules, table))
+    return _HandWin(breakdown, shape, _hand_ledger(evaluate(breakdown), flags, rules, table))
 
 
 def _dou_excepted(hand: Hand, situation: Situation) -> bool:
@@ -733,16 +744,15 @@ def _baopai(breakdown: tuple[Step, ...], rules: GuiyangRules) -> ScoreResult:
                        "player his hand value instead (L215-218)", {}, steps_)
 
 
-def _hand_ledger(value: Amount, self_draw: bool, robbing_kong: bool, re_pao: bool, shabao: bool,
-                 rules: GuiyangRules, table: PatternTable) -> Ledger:
+def _hand_ledger(value: Amount, flags: _WinFlags, rules: GuiyangRules, table: PatternTable) -> Ledger:
     """The hand's payments: a self-draw from all three (the 报听 player A the 杀报 amount
     more, C4), a discard or a robbed kong from A (the value already holds 杀报 and 篇三's
     three shares)."""
-    if self_draw:
-        extra = table["shabao"].amount(rules) if shabao and rules.shabao_mode == "pattern_plus_10" else 0
+    if flags.self_draw:
+        extra = table["shabao"].amount(rules) if flags.shabao and rules.shabao_mode == "pattern_plus_10" else 0
         return win_ledger(value, True, "自摸 (L27, L130)", {"A": extra})
-    why = "抢杠 (L67-71)" if robbing_kong else "杀报 (L170-172)" if shabao else \
-        "热炮 (L185-189)" if re_pao else "点炮 (L27, L130)"
+    why = "抢杠 (L67-71)" if flags.robbing_kong else "杀报 (L170-172)" if flags.shabao else \
+        "热炮 (L185-189)" if flags.re_pao else "点炮 (L27, L130)"
     return win_ledger(value, False, why)
 
 

@@ -579,16 +579,27 @@ def _best(p: _Prepared, s: Situation, rules: LuzhouRules, counts=None,
     return _best_of(shapes, p.ghosts_total == 0, p.melds == 4, _win_flags(s), rules, PATTERNS)
 
 
-def _win_flags(s: Situation) -> tuple[bool, ...]:
-    """The situation's facts that Facts reads, in its order."""
-    return (s.self_draw, s.after_kong, s.kong_discard, s.robbing_kong, s.declared_ready, s.tianhu, s.dihu)
+class _WinFlags(NamedTuple):
+    """The situation's facts that :class:`Facts` reads, in its order (a cache key)."""
+
+    self_draw: bool
+    after_kong: bool
+    kong_discard: bool
+    robbing_kong: bool
+    declared_ready: bool
+    tianhu: bool
+    dihu: bool
+
+
+def _win_flags(s: Situation) -> _WinFlags:
+    return _WinFlags(s.self_draw, s.after_kong, s.kong_discard, s.robbing_kong, s.declared_ready, s.tianhu, s.dihu)
 
 
 _PLAIN_SELF_DRAW_FLAGS = _win_flags(PLAIN_SELF_DRAW)
 
 
 @functools.lru_cache(maxsize=8192)
-def _best_of(shapes: tuple[tuple[str, bool, int], ...], wugui: bool, shoubayi: bool, flags: tuple[bool, ...],
+def _best_of(shapes: tuple[tuple[str, bool, int], ...], wugui: bool, shoubayi: bool, flags: _WinFlags,
              rules: LuzhouRules, table: PatternTable) -> Optional[_Best]:
     """The best of the readings ``shapes`` of a hand (no 紅中 anywhere: ``wugui``; four
     melds: ``shoubayi``, L127) in a situation of ``flags`` (:func:`_win_flags`): a pure
@@ -659,7 +670,7 @@ def score(hand: Hand, situation: Situation, rules: Optional[LuzhouRules] = None)
 
 
 @functools.lru_cache(maxsize=8192)
-def _outcome(shapes: tuple[tuple[str, bool, int], ...], wugui: bool, shoubayi: bool, flags: tuple[bool, ...],
+def _outcome(shapes: tuple[tuple[str, bool, int], ...], wugui: bool, shoubayi: bool, flags: _WinFlags,
              ghosts_drawn: int, guoshui_passed: Optional[int], rules: LuzhouRules,
              table: PatternTable) -> ScoreResult:
     """The result of a win from the few facts it depends on: the shapes its readings
@@ -667,15 +678,14 @@ def _outcome(shapes: tuple[tuple[str, bool, int], ...], wugui: bool, shoubayi: b
     the ghosts drawn (喜錢), a passed win's value (過水), the rules and the pattern
     table.  Results are immutable, so one object serves every win of the same facts."""
     best = _best_of(shapes, wugui, shoubayi, flags, rules, table)
-    self_draw = flags[0]
-    reason = _discard_reason(best, self_draw, guoshui_passed, rules) if best else \
+    reason = _discard_reason(best, flags.self_draw, guoshui_passed, rules) if best else \
         "the tiles do not form a winning hand"
     if reason or best is None:
         return ScoreResult.no_win(reason or "", UNIT)
     breakdown = best.valued.breakdown + tuple(_xiqian(ghosts_drawn, rules, table))
     xq = int(evaluate(breakdown)) - best.valued.paid
     detail = ReadOnlyDict({"uncapped": best.valued.uncapped, "capped": best.valued.capped, "xiqian": xq,
-                               "shape": best.shape, "quads": best.quads})
+                           "shape": best.shape, "quads": best.quads})
     return ScoreResult.win(breakdown, UNIT, _ledger(best.valued.paid, xq, flags), detail)
 
 
@@ -698,13 +708,12 @@ def _discard_reason(best: _Best, self_draw: bool, guoshui_passed: Optional[int],
     return None
 
 
-def _ledger(paid: int, xiqian: int, flags: tuple[bool, ...]) -> Ledger:
+def _ledger(paid: int, xiqian: int, flags: _WinFlags) -> Ledger:
     """A self-draw is paid by A, B and C; a discard, 杠上炮 or 搶杠胡 by A alone (L135,
-    L139); 喜錢 by all three (L129).  ``flags`` as :func:`_win_flags` gives them."""
-    self_draw, _after_kong, kong_discard, robbing_kong = flags[:4]
-    why = "自摸 (L137)" if self_draw else "杠上炮 (L139)" if kong_discard else \
-        "搶杠胡 (L139)" if robbing_kong else "點炮 (L135)"
-    ledger = win_ledger(paid, self_draw, why)
+    L139); 喜錢 by all three (L129)."""
+    why = "自摸 (L137)" if flags.self_draw else "杠上炮 (L139)" if flags.kong_discard else \
+        "搶杠胡 (L139)" if flags.robbing_kong else "點炮 (L135)"
+    ledger = win_ledger(paid, flags.self_draw, why)
     if xiqian:
         ledger = ledger + win_ledger(xiqian, True, "喜錢 (L129)")
     return ledger
