@@ -374,33 +374,21 @@ def _best(full: list, hand: Hand, situation: Situation, rules: GuiyangRules) -> 
     return _best_of(_readings(full, hand), _win_flags(situation, rules), rules, PATTERNS)
 
 
-class _WinFlags(NamedTuple):
-    """The situation's facts that :class:`Facts` reads after the reading's own, in its
-    order (a cache key)."""
-
-    self_draw: bool
-    after_kong: bool
-    robbing_kong: bool
-    declared_ready: bool
-    re_pao: bool
-    shabao: bool
-    re_pao_kong: Optional[str]
-    lianzhuang: int
+def _win_flags(s: Situation, rules: GuiyangRules) -> Facts:
+    """The situation's side of :class:`Facts`, the reading's fields blank: a cache key,
+    completed for each reading with ``_replace`` (连庄 counts only under
+    ``guiyang_lianzhuang`` on, for the dealer)."""
+    return Facts("", False, 0, s.self_draw, s.after_kong, s.robbing_kong, s.declared_ready, s.re_pao, s.shabao,
+                 s.re_pao_kong, s.lianzhuang_count if rules.lianzhuang == "on" and s.dealer else 0)
 
 
-def _win_flags(s: Situation, rules: GuiyangRules) -> _WinFlags:
-    """连庄 counts only under ``guiyang_lianzhuang`` on, for the dealer."""
-    return _WinFlags(s.self_draw, s.after_kong, s.robbing_kong, s.declared_ready, s.re_pao, s.shabao, s.re_pao_kong,
-                     s.lianzhuang_count if rules.lianzhuang == "on" and s.dealer else 0)
-
-
-def _best_of(shapes: Sequence[tuple[str, bool, int]], flags: _WinFlags, rules: GuiyangRules,
+def _best_of(shapes: Sequence[tuple[str, bool, int]], flags: Facts, rules: GuiyangRules,
              table: PatternTable) -> Optional[_Reading]:
     """The best of the readings ``shapes`` (:func:`_shapes`) with the situation's
     ``flags`` (:func:`_win_flags`)."""
     best, best_key = None, ()   # type: tuple[Optional[_Reading], tuple]
     for shape, qing, quads in shapes:
-        breakdown, key = _ranked(Facts(shape, qing, quads, *flags), rules, table)
+        breakdown, key = _ranked(flags._replace(shape=shape, qing=qing, quads=quads), rules, table)
         if best is None or key > best_key:
             best, best_key = _Reading(breakdown, shape, qing), key
     return best
@@ -692,7 +680,7 @@ class _HandWin(NamedTuple):
 
 
 @functools.lru_cache(maxsize=4096)
-def _hand_outcome(shapes: tuple[tuple[str, bool, int], ...], flags: _WinFlags, passed_since_draw: bool,
+def _hand_outcome(shapes: tuple[tuple[str, bool, int], ...], flags: Facts, passed_since_draw: bool,
                   dou_excepted: bool, flip: Optional[str], rules: GuiyangRules,
                   table: PatternTable) -> Union[_HandWin, ScoreResult]:
     """The hand part of a win from the few facts it depends on: the readings' shapes
@@ -744,7 +732,7 @@ def _baopai(breakdown: tuple[Step, ...], rules: GuiyangRules) -> ScoreResult:
                        "player his hand value instead (L215-218)", {}, steps_)
 
 
-def _hand_ledger(value: Amount, flags: _WinFlags, rules: GuiyangRules, table: PatternTable) -> Ledger:
+def _hand_ledger(value: Amount, flags: Facts, rules: GuiyangRules, table: PatternTable) -> Ledger:
     """The hand's payments: a self-draw from all three (the 报听 player A the 杀报 amount
     more, C4), a discard or a robbed kong from A (the value already holds 杀报 and 篇三's
     three shares)."""

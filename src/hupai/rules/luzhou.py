@@ -579,27 +579,18 @@ def _best(p: _Prepared, s: Situation, rules: LuzhouRules, counts=None,
     return _best_of(shapes, p.ghosts_total == 0, p.melds == 4, _win_flags(s), rules, PATTERNS)
 
 
-class _WinFlags(NamedTuple):
-    """The situation's facts that :class:`Facts` reads, in its order (a cache key)."""
-
-    self_draw: bool
-    after_kong: bool
-    kong_discard: bool
-    robbing_kong: bool
-    declared_ready: bool
-    tianhu: bool
-    dihu: bool
-
-
-def _win_flags(s: Situation) -> _WinFlags:
-    return _WinFlags(s.self_draw, s.after_kong, s.kong_discard, s.robbing_kong, s.declared_ready, s.tianhu, s.dihu)
+def _win_flags(s: Situation) -> Facts:
+    """The situation's side of :class:`Facts`, the reading's fields blank: a cache key,
+    completed for each reading with ``_replace``."""
+    return Facts("", False, 0, False, False, s.self_draw, s.after_kong, s.kong_discard, s.robbing_kong,
+                 s.declared_ready, s.tianhu, s.dihu)
 
 
 _PLAIN_SELF_DRAW_FLAGS = _win_flags(PLAIN_SELF_DRAW)
 
 
 @functools.lru_cache(maxsize=8192)
-def _best_of(shapes: tuple[tuple[str, bool, int], ...], wugui: bool, shoubayi: bool, flags: _WinFlags,
+def _best_of(shapes: tuple[tuple[str, bool, int], ...], wugui: bool, shoubayi: bool, flags: Facts,
              rules: LuzhouRules, table: PatternTable) -> Optional[_Best]:
     """The best of the readings ``shapes`` of a hand (no 紅中 anywhere: ``wugui``; four
     melds: ``shoubayi``, L127) in a situation of ``flags`` (:func:`_win_flags`): a pure
@@ -607,7 +598,8 @@ def _best_of(shapes: tuple[tuple[str, bool, int], ...], wugui: bool, shoubayi: b
     best: Optional[_Best] = None
     best_key: tuple = ()
     for shape, qing, quads in shapes:
-        v = _valuation(Facts(shape, qing, quads, wugui, shoubayi, *flags), rules, table)
+        v = _valuation(flags._replace(shape=shape, qing=qing, quads=quads, wugui=wugui, shoubayi=shoubayi),
+                       rules, table)
         key = (v.paid, v.uncapped, v.preference)
         if best is None or key > best_key:
             best, best_key = _Best(v, shape, quads), key
@@ -670,7 +662,7 @@ def score(hand: Hand, situation: Situation, rules: Optional[LuzhouRules] = None)
 
 
 @functools.lru_cache(maxsize=8192)
-def _outcome(shapes: tuple[tuple[str, bool, int], ...], wugui: bool, shoubayi: bool, flags: _WinFlags,
+def _outcome(shapes: tuple[tuple[str, bool, int], ...], wugui: bool, shoubayi: bool, flags: Facts,
              ghosts_drawn: int, guoshui_passed: Optional[int], rules: LuzhouRules,
              table: PatternTable) -> ScoreResult:
     """The result of a win from the few facts it depends on: the shapes its readings
@@ -708,7 +700,7 @@ def _discard_reason(best: _Best, self_draw: bool, guoshui_passed: Optional[int],
     return None
 
 
-def _ledger(paid: int, xiqian: int, flags: _WinFlags) -> Ledger:
+def _ledger(paid: int, xiqian: int, flags: Facts) -> Ledger:
     """A self-draw is paid by A, B and C; a discard, 杠上炮 or 搶杠胡 by A alone (L135,
     L139); 喜錢 by all three (L129)."""
     why = "自摸 (L137)" if flags.self_draw else "杠上炮 (L139)" if flags.kong_discard else \
