@@ -99,3 +99,17 @@ def test_a_cached_result_cannot_be_changed_through_its_detail(region):
     assert REGIONS[region].score(hand, situation).detail == before
     assert copy.deepcopy(first) == first
     assert json.loads(json.dumps(first.detail)) == json.loads(json.dumps(before))
+
+
+def test_a_situation_with_kong_counts_pickles_and_copies():
+    """Kong counts are read-only mappings; unpickling or copying one item by item would
+    meet the refusal (it did, before they rebuilt from a plain dict)."""
+    import copy
+    import pickle
+    from hupai.rules import Loser, Situation
+    situation = Situation(win_tile=3, self_draw=True, indicator=5, special_kongs={"laizi": 1},
+                          losers=[Loser("A", True, kongs={"ming": 1}), Loser("B"), Loser("C")])
+    assert pickle.loads(pickle.dumps(situation)) == situation
+    assert copy.deepcopy(situation) == situation
+    with pytest.raises(TypeError, match="read-only"):
+        situation.special_kongs["laizi"] = 2        # type: ignore[index]

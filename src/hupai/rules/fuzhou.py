@@ -19,9 +19,9 @@ from .breakdown import Step, evaluate
 from .flags import RegionFlags
 from .ledger import Amount, Ledger, Transfer
 from .model import ANGANG, BUGANG, CHI, KONGS, MINGGANG, OTHERS, PENG, SEATS, DeclaredMeld, Hand, \
-    check_bool, check_dealer, check_table
+    ReadOnlyDict, check_bool, check_dealer, check_table
 from .patterns import FromFlag, Pattern, PatternTable, preference, resolve, steps
-from .result import ExhaustResult, ReadOnlyDict, ScoreResult, SeatReport
+from .result import ExhaustResult, ScoreResult, SeatReport
 from .settlement import wait_report, win_ledger
 from .situation import PLAIN_SELF_DRAW, Situation, table_facts, win_facts
 

@@ -19,9 +19,10 @@ from .breakdown import Step, evaluate
 from .fifth import readings_beyond_four
 from .flags import RegionFlags
 from .ledger import Ledger, Transfer
-from .model import BUGANG, CHI, MINGGANG, PENG, DeclaredMeld, Hand, check_bool, check_count, check_dealer, check_table
+from .model import BUGANG, CHI, MINGGANG, PENG, DeclaredMeld, Hand, ReadOnlyDict, check_bool, check_count, check_dealer, \
+    check_table
 from .patterns import FromFlag, Pattern, PatternTable, apply_exclusions, preference, steps
-from .result import ExhaustResult, ReadOnlyDict, ScoreResult, SeatReport
+from .result import ExhaustResult, ScoreResult, SeatReport
 from .settlement import chajiao_ledger, grouped_wait_report, win_ledger
 from .situation import PLAIN_SELF_DRAW, Situation, table_facts, win_facts
 

@@ -3,7 +3,7 @@ values they are built from.  The situation of a win is :mod:`hupai.rules.situati
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Mapping, Optional, Sequence, Union
+from typing import Any, Mapping, NoReturn, Optional, Sequence, Union
 
 import numpy as np
 
@@ -11,7 +11,7 @@ from .. import tiles
 from .._messages import short
 
 __all__ = ["MELD_KINDS", "KONGS", "OPENING", "DeclaredMeld", "Hand", "SEATS", "OTHERS", "MOST_COPIES",
-           "parse_meld", "check_bool", "check_count", "check_dealer", "check_table"]
+           "ReadOnlyDict", "parse_meld", "check_bool", "check_count", "check_dealer", "check_table"]
 
 CHI, PENG, MINGGANG, ANGANG, BUGANG = "chi", "peng", "minggang", "angang", "bugang"
 MELD_KINDS = (CHI, PENG, MINGGANG, ANGANG, BUGANG)
@@ -25,6 +25,33 @@ OTHERS = ("A", "B", "C")   # the three other players of a win case
 #: (Luzhou's 8-ghost game, L19).  A hand is checked against it; each region then checks
 #: its own tile set (Luzhou: ``luzhou_ghost_count`` ghosts and no other honour).
 MOST_COPIES = (4,) * tiles.RED + (8,)
+
+
+class ReadOnlyDict(dict):
+    """A dict that refuses changes, for values shared between calls: a cached result's
+    ``detail``, a situation's kong counts.  Hashable when its values are; it compares,
+    pickles, copies and converts to JSON as a dict does."""
+
+    __slots__ = ()
+
+    def _refuse(self, *args: Any, **kwargs: Any) -> NoReturn:
+        raise TypeError(f"this {type(self).__name__} is read-only: it is shared between calls "
+                        "(copy it with dict())")
+
+    __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = __ior__ = _refuse  # type: ignore
+
+    def __hash__(self) -> int:  # type: ignore[override]
+        return hash(tuple(sorted(self.items())))
+
+    def __reduce__(self) -> tuple:
+        # rebuilt from a plain dict: unpickling item by item would meet __setitem__
+        return type(self), (dict(self),)
+
+    def __copy__(self) -> "ReadOnlyDict":
+        return self
+
+    def __deepcopy__(self, memo: dict) -> "ReadOnlyDict":
+        return self
 
 
 def check_bool(value: object, what: str) -> bool:

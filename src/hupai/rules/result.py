@@ -3,35 +3,14 @@ JSON types with ``to_dict()``."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
-from typing import Any, Mapping, NoReturn, Optional, Sequence
+from typing import Any, Mapping, Optional, Sequence
 
 from .. import tiles
 from .breakdown import Step, evaluate, running
 from .ledger import Amount, Ledger
+from .model import ReadOnlyDict
 
-__all__ = ["ScoreResult", "SeatReport", "ExhaustResult", "ReadOnlyDict", "listed_names"]
-
-
-class ReadOnlyDict(dict):
-    """A dict that refuses changes: the ``detail`` of a result that scoring caches and
-    hands to every caller with the same facts.  It compares, pickles, copies and
-    converts to JSON as a dict does (a ``MappingProxyType`` would not pickle)."""
-
-    __slots__ = ()
-
-    def _refuse(self, *args: Any, **kwargs: Any) -> NoReturn:
-        raise TypeError("a result's detail is read-only: results are shared between calls (copy it with dict())")
-
-    __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = __ior__ = _refuse  # type: ignore
-
-    def __reduce__(self) -> tuple:
-        return type(self), (dict(self),)
-
-    def __copy__(self) -> "ReadOnlyDict":
-        return self
-
-    def __deepcopy__(self, memo: dict) -> "ReadOnlyDict":
-        return self
+__all__ = ["ScoreResult", "SeatReport", "ExhaustResult", "listed_names"]
 
 
 _EMPTY: Mapping[str, Any] = ReadOnlyDict()

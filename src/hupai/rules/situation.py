@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Iterable, Mapping, Optional
 
 from .. import tiles
 from .._messages import short
-from .model import KONGS, OTHERS, Hand, check_bool, check_count
+from .model import KONGS, OTHERS, Hand, ReadOnlyDict, check_bool, check_count
 
 __all__ = ["Situation", "Loser", "table_facts", "win_facts", "FACT_NOTES", "FrozenCounts", "check_kongs", "KONG_KINDS", "SPECIAL_KONGS", "SCOPES",
            "PLAIN_SELF_DRAW"]
@@ -78,16 +78,10 @@ SCOPES = frozenset({"hand", "dou", "chicken", "kong"})
 _HAND_ONLY = ("hand",)
 
 
-class FrozenCounts(dict):
+class FrozenCounts(ReadOnlyDict):
     """A read-only, hashable mapping of counts."""
 
-    def __hash__(self) -> int:  # type: ignore[override]
-        return hash(tuple(sorted(self.items())))
-
-    def _readonly(self, *args: Any, **kwargs: Any) -> None:
-        raise TypeError("these counts are read-only")
-
-    __setitem__ = __delitem__ = update = pop = popitem = clear = setdefault = _readonly  # type: ignore
+    __slots__ = ()
 
 
 def check_kongs(kongs: object, whose: str, kinds: frozenset[str]) -> FrozenCounts:

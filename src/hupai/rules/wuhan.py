@@ -26,10 +26,10 @@ from .breakdown import Step, evaluate, running
 from .fifth import readings_beyond_four
 from .flags import RegionFlags
 from .ledger import Ledger
-from .model import (ANGANG, CHI, KONGS, MINGGANG, OPENING, OTHERS, PENG, DeclaredMeld, Hand, check_bool,
-                    check_count, check_dealer, check_table)
+from .model import (ANGANG, CHI, KONGS, MINGGANG, OPENING, OTHERS, PENG, DeclaredMeld, Hand, ReadOnlyDict,
+                    check_bool, check_count, check_dealer, check_table)
 from .patterns import FromFlag, Pattern, PatternTable, preference, resolve, steps
-from .result import ExhaustResult, ReadOnlyDict, ScoreResult, SeatReport
+from .result import ExhaustResult, ScoreResult, SeatReport
 from .settlement import wait_report
 from .situation import Loser, Situation, table_facts, win_facts
 
