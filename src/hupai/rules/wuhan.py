@@ -746,12 +746,33 @@ class _Shared(NamedTuple):
     fans: _Fans
 
 
+class _TableFacts(NamedTuple):
+    """The situation's facts that :func:`_shared` reads: its cache key."""
+
+    indicator: int
+    losers: Optional[tuple[Loser, ...]]
+    special_kongs: Mapping[str, int]
+    self_draw: bool
+    robbing_kong: bool
+    after_kong: bool
+    last_four: bool
+    dealer: bool
+
+
 def _shared(hand_melds: tuple[DeclaredMeld, ...], s: Situation, rules: WuhanRules) -> _Shared:
     """Validate the situation and the melds of a win (ValueError, as :func:`score`
     raises them) and gather what every winning tile shares."""
-    indicator = s.indicator
-    if indicator is None:
+    if s.indicator is None:
         raise ValueError("a Wuhan win needs the flipped indicator (the situation's indicator)")
+    return _shared_of(hand_melds, _TableFacts(s.indicator, s.losers, s.special_kongs, s.self_draw, s.robbing_kong,
+                                              s.after_kong, s.last_four, s.dealer), rules)
+
+
+@functools.lru_cache(maxsize=4096)
+def _shared_of(hand_melds: tuple[DeclaredMeld, ...], s: _TableFacts, rules: WuhanRules) -> _Shared:
+    """:func:`_shared` of the few facts it reads, cached: the same melds at the same
+    table come back on every score of a hand and every wait of an analysis."""
+    indicator = s.indicator
     laizi = _LAIZI[indicator, rules.gang_variant]
     must_kong = _MUST_KONG[indicator, rules.gang_variant]
     table = _table_of(s.losers, rules, not (s.self_draw or s.robbing_kong))
@@ -812,14 +833,14 @@ _SPECIAL_TILE = {"hongzhong": lambda indicator, laizi: RED, "facai": lambda indi
                  "pizi": lambda indicator, laizi: indicator, "laizi": lambda indicator, laizi: laizi}
 
 
-def _after_kong_problem(hand_melds: tuple[DeclaredMeld, ...], s: Situation) -> Optional[str]:
+def _after_kong_problem(hand_melds: tuple[DeclaredMeld, ...], s: _TableFacts) -> Optional[str]:
     """杠上開花 without a kong cannot happen at a Wuhan table."""
     if s.after_kong and not any(m.is_kong for m in hand_melds) and not any(s.special_kongs.values()):
         return "after_kong (杠上開花): the winner has no kong among his melds and no special kong (special_kongs)"
     return None
 
 
-def _konged(s: Situation, indicator: int, laizi: int) -> tuple[tuple[int, int], ...]:
+def _konged(s: _TableFacts, indicator: int, laizi: int) -> tuple[tuple[int, int], ...]:
     """The single-tile kongs at the table (the winner's and the losers' together), as
     (tile, kongs) by tile."""
     kongs = dict(s.special_kongs)
