@@ -257,3 +257,21 @@ def test_luzhou_analysis_with_more_than_four_ghosts():
     rows = hupai.analyze_discards(hand, visible=visible, rules=rules)
     assert rows[0].shanten == -1 or rows[0].shanten == 0
     assert all(r.effective.get(33, 0) <= 1 for r in rows)     # one ghost left to draw
+
+
+@pytest.mark.parametrize("rules", ["luzhou", "wuhan", "guiyang", "fuzhou"])
+@pytest.mark.parametrize("melds, problem", [(np.zeros(34), "not an array"), ([1, 2], "not int"),
+                                            ([("peng", "111m")], "not tuple"), (5, "sequence of DeclaredMeld")])
+def test_melds_that_are_no_melds_are_a_type_error_in_every_region(rules, melds, problem):
+    """Not DeclaredMeld: a TypeError naming what was given (three regions' analyses
+    failed with an AttributeError before)."""
+    hand = hupai.parse("123m456p789s11p256m")
+    facts = {"indicator": 5} if rules == "wuhan" else {}
+    with pytest.raises(TypeError, match=problem):
+        hupai.analyze_discards(hand, rules=rules, melds=melds, **facts)
+
+
+@pytest.mark.parametrize("melds, problem", [(np.zeros(34), "not an array"), (5, "sequence of DeclaredMeld")])
+def test_melds_that_are_no_melds_are_a_type_error_without_rules(melds, problem):
+    with pytest.raises(TypeError, match=problem):
+        hupai.analyze_discards(hupai.parse("123m456p789s11p256m"), melds=melds)

@@ -12,7 +12,7 @@ import numpy as np
 
 from . import _core, tiles
 from ._messages import short
-from .rules.model import DeclaredMeld, Hand, check_bool
+from .rules.model import Hand, check_bool, declared_melds
 from .rules.situation import NO_FACTS, Situation
 
 __all__ = ["DiscardOption", "analyze_discards", "unseen_counts", "meld_counts", "plain_region_options", "rank"]
@@ -134,11 +134,7 @@ def meld_counts(melds: Sequence[Any]) -> np.ndarray:
 def meld_list(melds: Sequence[Any]) -> list[int]:
     """:func:`meld_counts` as a list of ints."""
     out = [0] * 34
-    if isinstance(melds, np.ndarray):
-        raise TypeError("melds are DeclaredMeld (the tiles of seen melds go in visible), not an array")
-    for m in melds:
-        if not isinstance(m, DeclaredMeld):
-            raise TypeError(f"melds are DeclaredMeld, not {type(m).__name__}")
+    for m in declared_melds(melds):
         for t in m.tiles:
             out[t] += 1
     return out
@@ -170,20 +166,23 @@ def analyze_discards(counts, jokers: int = 0, visible=None, rules=None, *, melds
     if facts:
         raise TypeError(f"analyze_discards got unexpected argument {short(next(iter(facts)))} "
                         "(situation facts go with rules=)")
-    rows = _ranked_rows(counts, jokers, visible, melds, seven_pairs, quads_as_two_pairs, honor_sequences, shisanlan)
+    rows = _ranked_rows(counts, jokers, visible, declared_melds(melds), seven_pairs, quads_as_two_pairs,
+                        honor_sequences, shisanlan)
     return [DiscardOption(d, s, eff, tot, eff if s == 0 else {}) for d, s, eff, tot in rows]
 
 
-def _ranked_rows(counts, jokers, visible, melds, *options, kinds: int = tiles.NUM_KINDS) -> list[tuple]:
+def _ranked_rows(counts, jokers, visible, melds: tuple, *options, kinds: int = tiles.NUM_KINDS) -> list[tuple]:
     """The kernel's ``(discard, shanten, effective, total)`` of every discard, best first;
     only the first ``kinds`` kinds are drawn (the kernel leaves a kind with no unseen
     copy out of the effective tiles)."""
-    seen_melds = meld_counts(melds) if isinstance(melds, np.ndarray) or len(melds) else None
+    seen_melds = meld_list(melds) if melds else None     # (melds: a tuple of DeclaredMeld)
     if seen_melds is None and visible is None and isinstance(counts, np.ndarray) and counts.dtype == np.uint8 \
             and counts.shape == (34,):
         unseen = [4 - c for c in counts.tolist()]   # the common case, without numpy arithmetic
     else:
-        unseen = unseen_list(_as_counts(counts), seen_melds, visible)
+        # lists of ints throughout: numpy's calls cost more than the sums on 34 counts
+        held = _count_list(counts, "counts") if isinstance(counts, np.ndarray) else _as_counts(counts).tolist()
+        unseen = unseen_of_lists(held, seen_melds, None if visible is None else _count_list(visible, "visible"))
     if kinds < tiles.NUM_KINDS:
         unseen[kinds:] = [0] * (tiles.NUM_KINDS - kinds)
     rows = _core.discard_options(counts, jokers, unseen, *options)
@@ -198,7 +197,7 @@ def _regional(counts, jokers, visible, rules, melds, facts, options, values: boo
                          "quads_as_two_pairs, honor_sequences and shisanlan as they are")
     if isinstance(jokers, bool) or jokers != 0:
         raise ValueError(f"under {region.name} rules the jokers are tiles of the hand: pass jokers=0")
-    return region.analyze(counts, rules, visible=visible, melds=tuple(melds),
+    return region.analyze(counts, rules, visible=visible, melds=melds,
                           situation=Situation(**facts) if facts else NO_FACTS, values=values)
 
 

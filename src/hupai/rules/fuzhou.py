@@ -19,7 +19,7 @@ from .breakdown import Step, evaluate
 from .flags import RegionFlags
 from .ledger import Amount, Ledger, Transfer
 from .model import ANGANG, BUGANG, CHI, KONGS, MINGGANG, OTHERS, PENG, SEATS, DeclaredMeld, Hand, \
-    ReadOnlyDict, check_bool, check_dealer, check_table
+    ReadOnlyDict, check_bool, check_dealer, check_table, declared_melds
 from .patterns import FromFlag, Pattern, PatternTable, preference, resolve, steps
 from .result import ExhaustResult, ScoreResult, SeatReport
 from .settlement import wait_report, win_ledger
@@ -401,7 +401,8 @@ def analyze(counts, rules: Optional[FuzhouRules] = None, *, visible=None, melds:
     _ready_situation(situation)
     forms = dict(honor_sequences=rules.honor_chow, shisanlan="strict" if rules.shisanlan_strict_147 else True)
     value_of = (lambda hand, t: _self_drawn_value(hand, t, rules)) if check_bool(values, "values") else None
-    return analysis.plain_region_options(counts, visible, tuple(melds), forms, value_of, melds_problem(tuple(melds)))
+    melds = declared_melds(melds)
+    return analysis.plain_region_options(counts, visible, melds, forms, value_of, melds_problem(melds))
 
 
 def _self_drawn_value(hand: Hand, win_tile: int, rules: FuzhouRules) -> Optional[Amount]:

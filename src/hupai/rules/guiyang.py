@@ -22,7 +22,7 @@ from .breakdown import Step, evaluate
 from .flags import RegionFlags
 from .ledger import Amount, Ledger, Transfer
 from .model import (ANGANG, BUGANG, CHI, KONGS, MINGGANG, OTHERS, PENG, DeclaredMeld, Hand, check_bool, check_dealer,
-                    check_table)
+                    check_table, declared_melds)
 from .patterns import FromFlag, Pattern, PatternTable, preference, steps
 from .result import ExhaustResult, ScoreResult, SeatReport
 from .settlement import Win, chajiao_ledger, grouped_wait_report, win_ledger
@@ -976,7 +976,8 @@ def analyze(counts, rules: Optional[GuiyangRules] = None, *, visible=None, melds
     rules = GuiyangRules.coerce(rules)
     _table_situation(situation)
     value_of = (lambda hand, t: _self_drawn_value(hand, t, rules)) if check_bool(values, "values") else None
-    return analysis.plain_region_options(counts, visible, tuple(melds), {}, value_of, melds_problem(tuple(melds)), kinds=27)
+    melds = declared_melds(melds)
+    return analysis.plain_region_options(counts, visible, melds, {}, value_of, melds_problem(melds), kinds=27)
 
 
 def _self_drawn_value(hand: Hand, win_tile: int, rules: GuiyangRules) -> Optional[Amount]:

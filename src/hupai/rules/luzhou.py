@@ -20,7 +20,7 @@ from .fifth import readings_beyond_four
 from .flags import RegionFlags
 from .ledger import Ledger, Transfer
 from .model import BUGANG, CHI, MINGGANG, PENG, DeclaredMeld, Hand, ReadOnlyDict, check_bool, check_count, check_dealer, \
-    check_table
+    check_table, declared_melds
 from .patterns import FromFlag, Pattern, PatternTable, apply_exclusions, preference, steps
 from .result import ExhaustResult, ScoreResult, SeatReport
 from .settlement import chajiao_ledger, grouped_wait_report, win_ledger
@@ -855,7 +855,7 @@ def analyze(counts, rules: Optional[LuzhouRules] = None, *, visible=None, melds:
     rules = LuzhouRules.coerce(rules)
     valued = check_bool(values, "values")
     _table_situation(situation)
-    melds = tuple(melds)
+    melds = declared_melds(melds)
     # the counts as lists of ints: numpy's calls cost more than the sums on 34 counts
     held = analysis.count_list(counts)
     if any(held[27:33]):

@@ -3,7 +3,7 @@ values they are built from.  The situation of a win is :mod:`hupai.rules.situati
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Mapping, NoReturn, Optional, Sequence, Union
+from typing import Any, Iterable, Mapping, NoReturn, Optional, Sequence, Union
 
 import numpy as np
 
@@ -11,7 +11,7 @@ from .. import tiles
 from .._messages import short
 
 __all__ = ["MELD_KINDS", "KONGS", "OPENING", "DeclaredMeld", "Hand", "SEATS", "OTHERS", "MOST_COPIES",
-           "ReadOnlyDict", "parse_meld", "check_bool", "check_count", "check_dealer", "check_table"]
+           "ReadOnlyDict", "parse_meld", "declared_melds", "check_bool", "check_count", "check_dealer", "check_table"]
 
 CHI, PENG, MINGGANG, ANGANG, BUGANG = "chi", "peng", "minggang", "angang", "bugang"
 MELD_KINDS = (CHI, PENG, MINGGANG, ANGANG, BUGANG)
@@ -141,6 +141,20 @@ class DeclaredMeld:
         return parse_meld(data["kind"], data["tiles"], data.get("from"))
 
 
+def declared_melds(melds: object) -> tuple[DeclaredMeld, ...]:
+    """``melds`` as a tuple of :class:`DeclaredMeld`; TypeError naming what else it is or
+    holds (a hand's melds, an analysis's)."""
+    if isinstance(melds, np.ndarray):
+        raise TypeError("melds are DeclaredMeld (the tiles of seen melds go in visible), not an array")
+    if isinstance(melds, (str, bytes)) or not isinstance(melds, Iterable):
+        raise TypeError(f"melds are a sequence of DeclaredMeld, not {type(melds).__name__}")
+    out = tuple(melds)
+    for m in out:
+        if not isinstance(m, DeclaredMeld):
+            raise TypeError(f"melds must be DeclaredMeld, not {type(m).__name__}")
+    return out
+
+
 def parse_meld(kind: str, text: str, from_seat: Optional[str] = None) -> DeclaredMeld:
     """A meld from notation: ``parse_meld("peng", "11m7z")``."""
     counts = tiles.parse(text)
@@ -165,13 +179,11 @@ class Hand:
 
     def __post_init__(self) -> None:
         frozen, size = _frozen_counts(self.concealed)
-        if len(self.melds) > 4:
-            raise ValueError(f"a hand has at most 4 melds, got {len(self.melds)}")
-        for m in self.melds:
-            if not isinstance(m, DeclaredMeld):
-                raise TypeError(f"melds must be DeclaredMeld, not {type(m).__name__}")
+        melds = declared_melds(self.melds)
+        if len(melds) > 4:
+            raise ValueError(f"a hand has at most 4 melds, got {len(melds)}")
         object.__setattr__(self, "concealed", frozen)
-        object.__setattr__(self, "melds", tuple(self.melds))
+        object.__setattr__(self, "melds", melds)
         self._check_size(size, len(self.melds))
         if self.melds:
             self.check_copies(limits=_MOST_COPIES_MAP)

@@ -27,7 +27,7 @@ from .fifth import readings_beyond_four
 from .flags import RegionFlags
 from .ledger import Ledger
 from .model import (ANGANG, CHI, KONGS, MINGGANG, OPENING, OTHERS, PENG, DeclaredMeld, Hand, ReadOnlyDict,
-                    check_bool, check_count, check_dealer, check_table)
+                    check_bool, check_count, check_dealer, check_table, declared_melds)
 from .patterns import FromFlag, Pattern, PatternTable, preference, resolve, steps
 from .result import ExhaustResult, ScoreResult, SeatReport
 from .settlement import wait_report
@@ -392,10 +392,7 @@ def check_melds(melds: Sequence[DeclaredMeld], indicator: int, rules: Optional[W
     line, when the rules forbid one (it holds 紅中, the laizi or a must-kong tile,
     A-L31-33, B-二.1), else None."""
     rules = WuhanRules.coerce(rules)
-    for m in melds:
-        if not isinstance(m, DeclaredMeld):
-            raise TypeError(f"melds must be DeclaredMeld, not {type(m).__name__}")
-    read = _melds(tuple(melds), laizi_of(indicator, rules), must_kong_tiles(indicator, rules))
+    read = _melds(declared_melds(melds), laizi_of(indicator, rules), must_kong_tiles(indicator, rules))
     if read.malformed:
         raise ValueError(read.malformed)
     return read.forbidden
@@ -1022,7 +1019,7 @@ def analyze(counts, rules: Optional[WuhanRules] = None, *, visible=None, melds: 
     indicator = situation.indicator
     if indicator is None:
         raise ValueError("Wuhan analysis needs the indicator (the flipped 癩子皮)")
-    melds = tuple(melds)
+    melds = declared_melds(melds)
     forbidden = check_melds(melds, indicator, rules)
     arr = analysis.as_counts(counts).astype(np.uint8)
     laizi = laizi_of(indicator, rules)
