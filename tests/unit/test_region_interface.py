@@ -215,3 +215,25 @@ def test_no_region_imports_an_adapter(name):
     for adapter in ("cases", "verify", "cli"):
         assert f"from ..{adapter} import" not in source and f"from .. import {adapter}" not in source
         assert f"hupai.{adapter}" not in source
+
+
+_NOT_A_HAND_OR_SITUATION = [None, 5, "x", [1, 2], {"a": 1}, 3.5, True]
+
+
+@pytest.mark.parametrize("name", sorted(REGIONS))
+@pytest.mark.parametrize("value", _NOT_A_HAND_OR_SITUATION, ids=repr)
+def test_the_interface_refuses_a_hand_or_situation_of_another_type(name, value):
+    """readiness, the end of the wall and the analysis: a TypeError naming what was
+    given, where an AttributeError escaped before."""
+    region = REGIONS[name]
+    hand = Hand.parse("123m456p789s11p25m")
+    situation = Situation(indicator=5) if name == "wuhan" else None
+    if value is not None:           # (no hand at all is a seat that has won at the table)
+        with pytest.raises(TypeError, match="must be a Hand"):
+            region.ready(value, situation=situation)
+        with pytest.raises(TypeError, match="seat A's hand"):
+            region.exhaust({"A": value, "B": hand, "C": hand, "D": hand})
+    with pytest.raises(TypeError, match="situation must be a Situation"):
+        region.ready(hand, situation=value if value is not None else 5)
+    with pytest.raises(TypeError, match="situation must be a Situation"):
+        region.analyze(tiles.parse("123m456p789s11p256m"), situation=value if value is not None else 5)

@@ -19,7 +19,7 @@ from .breakdown import Step, evaluate
 from .flags import RegionFlags
 from .ledger import Amount, Ledger, Transfer
 from .model import ANGANG, BUGANG, CHI, KONGS, MINGGANG, OTHERS, PENG, SEATS, DeclaredMeld, Hand, \
-    ReadOnlyDict, check_bool, check_dealer, check_table, declared_melds
+    ReadOnlyDict, check_bool, check_dealer, check_hand, check_table, declared_melds
 from .patterns import FromFlag, Pattern, PatternTable, preference, resolve, steps
 from .result import ExhaustResult, ScoreResult, SeatReport
 from .settlement import wait_report, win_ledger
@@ -317,6 +317,7 @@ def ready(hand: Hand, rules: Optional[FuzhouRules] = None, situation: Optional[S
     per payer.  Fuzhou has no 查叫 (后燒 settles the exhaust), so this is what a seat is
     waiting for; a hand with a chi is never ready."""
     rules = FuzhouRules.coerce(rules)
+    check_hand(hand)
     situation = _ready_situation(situation)
     forbidden = melds_problem(hand.melds)
     if forbidden:

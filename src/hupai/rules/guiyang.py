@@ -22,7 +22,7 @@ from .breakdown import Step, evaluate
 from .flags import RegionFlags
 from .ledger import Amount, Ledger, Transfer
 from .model import (ANGANG, BUGANG, CHI, KONGS, MINGGANG, OTHERS, PENG, DeclaredMeld, Hand, check_bool, check_dealer,
-                    check_table, declared_melds)
+                    check_hand, check_table, declared_melds)
 from .patterns import FromFlag, Pattern, PatternTable, preference, steps
 from .result import ExhaustResult, ScoreResult, SeatReport
 from .settlement import Win, chajiao_ledger, grouped_wait_report, win_ledger
@@ -901,6 +901,7 @@ def ready(hand: Hand, rules: Optional[GuiyangRules] = None, situation: Optional[
     basis (平胡 = 1 in v2) or, with ``chajiao_value = "self_draw_basis"``, a 平胡 at its
     self-draw value (L196-204, C10).  A 相公 or a hand with a chi is never ready."""
     rules = GuiyangRules.coerce(rules)
+    check_hand(hand)
     _table_situation(situation)
     return _seat_report("", hand, rules)
 

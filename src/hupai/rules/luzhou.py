@@ -20,7 +20,7 @@ from .fifth import readings_beyond_four
 from .flags import RegionFlags
 from .ledger import Ledger, Transfer
 from .model import BUGANG, CHI, MINGGANG, PENG, DeclaredMeld, Hand, ReadOnlyDict, check_bool, check_count, check_dealer, \
-    check_table, declared_melds
+    check_hand, check_table, declared_melds
 from .patterns import FromFlag, Pattern, PatternTable, apply_exclusions, preference, steps
 from .result import ExhaustResult, ScoreResult, SeatReport
 from .settlement import chajiao_ledger, grouped_wait_report, win_ledger
@@ -781,6 +781,7 @@ def ready(hand: Hand, rules: Optional[LuzhouRules] = None, situation: Optional[S
     L141), or half of it under ``chajiao_basis = "discard_half"``.  A hand whose melds
     Luzhou forbids (a chi, a 貼鬼碰 short of naturals) is not ready, with the reason."""
     rules = LuzhouRules.coerce(rules)
+    check_hand(hand)
     _table_situation(situation)
     return _seat_report("", hand, rules)
 

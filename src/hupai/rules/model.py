@@ -11,7 +11,8 @@ from .. import tiles
 from .._messages import short
 
 __all__ = ["MELD_KINDS", "KONGS", "OPENING", "DeclaredMeld", "Hand", "SEATS", "OTHERS", "MOST_COPIES",
-           "ReadOnlyDict", "parse_meld", "declared_melds", "check_bool", "check_count", "check_dealer", "check_table"]
+           "ReadOnlyDict", "parse_meld", "declared_melds", "check_bool", "check_count", "check_dealer", "check_table",
+           "check_hand"]
 
 CHI, PENG, MINGGANG, ANGANG, BUGANG = "chi", "peng", "minggang", "angang", "bugang"
 MELD_KINDS = (CHI, PENG, MINGGANG, ANGANG, BUGANG)
@@ -73,14 +74,25 @@ def check_count(value: object, what: str, most: Optional[int] = None) -> int:
 
 
 def check_table(seats: object, what: str = "a table") -> None:
-    """ValueError unless ``seats`` maps exactly the four seat labels A-D to their hands;
-    TypeError if it is not a mapping."""
+    """ValueError unless ``seats`` maps exactly the four seat labels A-D to their hands
+    (a Hand, or None for a seat that has won); TypeError if it is not a mapping or a
+    hand is not a Hand."""
     if not isinstance(seats, Mapping):
         raise TypeError(f"{what} maps the seats A-D to their hands, not {type(seats).__name__}")
     labels = list(seats)
     if any(not isinstance(k, str) for k in labels) or sorted(labels) != list(SEATS):
         raise ValueError(f"{what} has exactly the seats A, B, C and D, got "
                          f"{short(sorted(map(str, labels)))}")
+    for seat, hand in seats.items():
+        if hand is not None:
+            check_hand(hand, f"seat {seat}'s hand (None: a seat that has won)")
+
+
+def check_hand(hand: object, what: str = "hand") -> "Hand":
+    """``hand`` when it is a :class:`Hand`; TypeError naming what it is otherwise."""
+    if not isinstance(hand, Hand):
+        raise TypeError(f"{what} must be a Hand, not {type(hand).__name__}")
+    return hand
 
 
 def check_dealer(dealer: object) -> None:

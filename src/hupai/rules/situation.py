@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Iterable, Mapping, Optional
 
 from .. import tiles
 from .._messages import short
-from .model import KONGS, OTHERS, Hand, ReadOnlyDict, check_bool, check_count
+from .model import KONGS, OTHERS, ReadOnlyDict, check_bool, check_count, check_hand
 
 __all__ = ["Situation", "Loser", "table_facts", "win_facts", "FACT_NOTES", "FrozenCounts", "check_kongs", "KONG_KINDS", "SPECIAL_KONGS", "SCOPES",
            "PLAIN_SELF_DRAW"]
@@ -352,8 +352,7 @@ def win_facts(hand: object, situation: object, region: str, facts: Iterable[str]
     """``situation``, checked as the situation of a win of ``hand`` in ``region``:
     TypeError unless they are a Hand and a Situation, ValueError for a fact the region
     does not read or a win without its winning tile."""
-    if not isinstance(hand, Hand):
-        raise TypeError(f"hand must be a Hand, not {type(hand).__name__}")
+    check_hand(hand)
     if not isinstance(situation, Situation):
         raise TypeError(f"situation must be a Situation, not {type(situation).__name__}")
     situation.check_facts(region, facts, scopes)
@@ -368,6 +367,8 @@ def table_facts(situation: Optional["Situation"], region: str, facts: Iterable[s
     none given is a plain one; a winning tile is a ValueError, and so is a fact
     ``region`` does not read."""
     situation = situation if situation is not None else NO_FACTS
+    if not isinstance(situation, Situation):
+        raise TypeError(f"situation must be a Situation, not {type(situation).__name__}")
     if situation.win_tile is not None:
         raise ValueError("readiness is asked of 13 tiles: the situation has no win_tile")
     situation.check_facts(region, facts, scopes)

@@ -27,7 +27,7 @@ from .fifth import readings_beyond_four
 from .flags import RegionFlags
 from .ledger import Ledger
 from .model import (ANGANG, CHI, KONGS, MINGGANG, OPENING, OTHERS, PENG, DeclaredMeld, Hand, ReadOnlyDict,
-                    check_bool, check_count, check_dealer, check_table, declared_melds)
+                    check_bool, check_count, check_dealer, check_hand, check_table, declared_melds)
 from .patterns import FromFlag, Pattern, PatternTable, preference, resolve, steps
 from .result import ExhaustResult, ScoreResult, SeatReport
 from .settlement import wait_report
@@ -958,6 +958,7 @@ def ready(hand: Hand, rules: Optional[WuhanRules] = None, situation: Optional[Si
     ``indicator``; ``losers`` default to three opened players.  Wuhan has no 查叫 (荒莊
     settles nothing), so this is what a seat is waiting for."""
     rules = WuhanRules.coerce(rules)
+    check_hand(hand)
     situation = _table_situation(situation)
     if situation.indicator is None:
         raise ValueError("Wuhan readiness needs the flipped indicator (the situation's indicator)")
