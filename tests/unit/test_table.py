@@ -485,3 +485,13 @@ def test_a_match_from_the_command_line(tmp_path, capsys):
     assert cli.main(["replay", str(path), "--match"]) == 1
     out = capsys.readouterr().out
     assert "line 4: scores_before" in out and "do not follow" in out
+
+
+def test_round_replay_is_the_record_replay():
+    """``Round.replay(record)`` (the name issue 14 gives it) is ``hupai.table.replay``."""
+    from hupai.table import Round, play_round, replay
+    rnd = play_round("wuhan", seed=7, agents=["greedy", "random", "random", "greedy"])
+    again = Round.replay(rnd.record())
+    assert again.record() == replay(rnd.record()).record() == rnd.record()
+    with pytest.raises(TypeError, match="JSON object"):
+        Round.replay(5)

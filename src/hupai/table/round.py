@@ -729,6 +729,14 @@ class Round:
         from .record import write
         return write(self)
 
+    @staticmethod
+    def replay(record: object, watch: Optional[Callable[["Round"], None]] = None) -> "Round":
+        """The round of a ``hupai-round/1`` record rebuilt event by event
+        (:func:`hupai.table.replay`): ValueError at the first event that is illegal or
+        inconsistent."""
+        from .record import replay
+        return replay(record, watch)
+
 
 def _scores(values: Sequence[Amount]) -> list[Amount]:
     if isinstance(values, (str, bytes)) or len(values) != 4:
