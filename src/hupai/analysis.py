@@ -181,8 +181,8 @@ def _ranked_rows(counts, jokers, visible, melds: tuple, *options, kinds: int = t
         unseen = [4 - c for c in counts.tolist()]   # the common case, without numpy arithmetic
     else:
         # lists of ints throughout: numpy's calls cost more than the sums on 34 counts
-        held = _count_list(counts, "counts") if isinstance(counts, np.ndarray) else _as_counts(counts).tolist()
-        unseen = unseen_of_lists(held, seen_melds, None if visible is None else _count_list(visible, "visible"))
+        unseen = unseen_of_lists(count_list(counts), seen_melds,
+                                 None if visible is None else _count_list(visible, "visible"))
     if kinds < tiles.NUM_KINDS:
         unseen[kinds:] = [0] * (tiles.NUM_KINDS - kinds)
     rows = _core.discard_options(counts, jokers, unseen, *options)
