@@ -156,15 +156,16 @@ class DeclaredMeld:
 def declared_melds(melds: object) -> tuple[DeclaredMeld, ...]:
     """``melds`` as a tuple of :class:`DeclaredMeld`; TypeError naming what else it is or
     holds (a hand's melds, an analysis's)."""
-    if isinstance(melds, np.ndarray):
-        raise TypeError("melds are DeclaredMeld (the tiles of seen melds go in visible), not an array")
-    if isinstance(melds, (str, bytes)) or not isinstance(melds, Iterable):
-        raise TypeError(f"melds are a sequence of DeclaredMeld, not {type(melds).__name__}")
-    out = tuple(melds)
-    for m in out:
+    if type(melds) is not tuple:          # (a tuple, on every analysis: no ABC check)
+        if isinstance(melds, np.ndarray):
+            raise TypeError("melds are DeclaredMeld (the tiles of seen melds go in visible), not an array")
+        if isinstance(melds, (str, bytes)) or not isinstance(melds, Iterable):
+            raise TypeError(f"melds are a sequence of DeclaredMeld, not {type(melds).__name__}")
+        melds = tuple(melds)
+    for m in melds:
         if not isinstance(m, DeclaredMeld):
             raise TypeError(f"melds must be DeclaredMeld, not {type(m).__name__}")
-    return out
+    return melds
 
 
 def parse_meld(kind: str, text: str, from_seat: Optional[str] = None) -> DeclaredMeld:
