@@ -220,13 +220,18 @@ def _outcome(readings: tuple[tuple[str, bool, bool], ...], siguiyi: int, gangkai
     best = _best_of(readings, siguiyi, gangkai, robbing, tianhu, dihu, rules, table)
     if best is None:
         return ScoreResult.no_win("the tiles do not form a winning hand", UNIT)
-    shape, breakdown = best
-    return ScoreResult.win(breakdown, UNIT, _win_ledger(evaluate(breakdown), self_draw, robbing),
-                           ReadOnlyDict({"shape": shape}))
+    return ScoreResult.win(best.breakdown, UNIT, _win_ledger(evaluate(best.breakdown), self_draw, robbing),
+                           ReadOnlyDict({"shape": best.shape}))
 
 
-def _best(full: list, hand: Hand, situation: Situation,
-          rules: FuzhouRules) -> Optional[tuple[str, tuple[Step, ...]]]:
+class _Best(NamedTuple):
+    """The reading that scores highest: its shape and its breakdown."""
+
+    shape: str
+    breakdown: tuple[Step, ...]
+
+
+def _best(full: list, hand: Hand, situation: Situation, rules: FuzhouRules) -> Optional[_Best]:
     """(shape, breakdown) of the highest score; equal scores: the shared tie-break."""
     s = situation
     return _best_of(_readings(full, hand, rules), _siguiyi(full, hand, rules), s.after_kong and s.self_draw,
@@ -235,14 +240,15 @@ def _best(full: list, hand: Hand, situation: Situation,
 
 def _best_of(readings: Sequence[tuple[str, bool, bool]], siguiyi: int, gangkai: bool, robbing: bool,
              tianhu: bool, dihu: bool, rules: FuzhouRules,
-             table: PatternTable) -> Optional[tuple[str, tuple[Step, ...]]]:
+             table: PatternTable) -> Optional[_Best]:
     """:func:`_best` of the hand's kinds of reading and the facts it reads."""
-    best, best_key = None, ()   # type: tuple[Optional[tuple], tuple]
+    best: Optional[_Best] = None
+    best_key: tuple = ()
     for shape, triplets, qing in readings:
         breakdown = _valuation(Facts(shape, triplets, qing, tianhu, dihu), gangkai, robbing, siguiyi, rules, table)
         key = (evaluate(breakdown), preference(table, (s.pattern.id for s in breakdown if s.pattern.listed)))
         if best is None or key > best_key:
-            best, best_key = (shape, breakdown), key
+            best, best_key = _Best(shape, breakdown), key
     return best
 
 
@@ -417,7 +423,7 @@ def _self_drawn_value(hand: Hand, win_tile: int, rules: FuzhouRules) -> Optional
     full = hand.concealed.tolist()
     full[win_tile] += 1
     best = _best(full, hand, PLAIN_SELF_DRAW, rules)
-    return None if best is None else evaluate(best[1])
+    return None if best is None else evaluate(best.breakdown)
 
 
 # the round flow the table engine asks of this region (rules/flows/fuzhou.py)

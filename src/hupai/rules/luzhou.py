@@ -916,12 +916,13 @@ def _void_options(natural: list, ghosts: int, unseen: list, voids: list) -> list
     if len(voids) == 1:
         return [row + (voids[0],) for row in by_void[0]]
     (low, high), out = voids, []    # two open suits (all three: the kernel's own call above)
-    for a, b in zip(*by_void):      # the same discard under each void
-        if a[1] != b[1]:
-            out.append(a + (low,) if a[1] < b[1] else b + (high,))
+    for a, b in zip(*by_void):      # the same discard under each void: (discard, shanten, effective, total)
+        (discard, shanten, eff_low, total_low), (_, shanten_high, eff_high, total_high) = a, b
+        if shanten != shanten_high:
+            out.append(a + (low,) if shanten < shanten_high else b + (high,))
             continue
-        eff = {**a[2], **b[2]}      # the effective tiles of both count
-        out.append((a[0], a[1], eff, sum(eff.values()), low if a[3] >= b[3] else high))   # ties: the lower suit
+        eff = {**eff_low, **eff_high}      # the effective tiles of both count; ties: the lower suit
+        out.append((discard, shanten, eff, sum(eff.values()), low if total_low >= total_high else high))
     return out
 
 

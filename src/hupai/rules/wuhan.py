@@ -1054,8 +1054,9 @@ def _small_and_plain(arr, laizi: int, unseen: list) -> list[tuple[_Option, _Opti
     natural[laizi] = 0
     jokers = int(arr[laizi])
     small = _core.discard_options(natural, jokers, unseen, False, True, False, False, pair258=True)
-    plain = {row[0]: _Option(*row) for row in _core.discard_options(natural, jokers, unseen, False, True, False, False)}
-    return [(_Option(*row), plain[row[0]]) for row in small]
+    plain = {option.discard: option for option in
+             map(_Option._make, _core.discard_options(natural, jokers, unseen, False, True, False, False))}
+    return [(option, plain[option.discard]) for option in map(_Option._make, small)]
 
 
 def _analyzed(small: _Option, plain: _Option, arr, laizi, unseen, melds, self_drawn: "_SelfDrawn",

@@ -37,6 +37,7 @@ __all__ = ["Round", "WinEvent", "WIN", "PASS"]
 WIN = Action("win")
 PASS = Action("pass")
 _DISCARD = tuple(Action("discard", (t,)) for t in range(34))
+_DISCARD_OF = _DISCARD.__getitem__
 _PENG = functools.partial(Action, "peng")
 _CHI = functools.partial(Action, "chi")
 _NAME = tuple(tiles.tile_name(t) for t in range(34))
@@ -341,11 +342,11 @@ class Round:
                 options += [Action("bugang", k) for k in f.bugang_options(self, seat)]
         if const.special_kongs:
             options += [Action("special_kong", (t,)) for t in f.special_kong_options(self, seat)]
-        options += [_DISCARD[t] for t in f.discardable(self, seat)]
+        options.extend(map(_DISCARD_OF, f.discardable(self, seat)))
         if not options:
             raise ValueError(f"seat {seat} holding {tiles.format(np.frombuffer(bytes(s.concealed), np.uint8))} "
                              "has no legal action: the region's flow offers none")
-        self._pending = _Pending("turn", [seat], {seat: options}, wins=wins)
+        self._pending = _Pending("turn", [seat], {seat: options}, None, None, wins)
 
     def _self_draw(self, seat: int) -> Optional[Found]:
         s = self.seats[seat]

@@ -172,7 +172,11 @@ class Flow:
         """The tiles that might complete the seat's 13 tiles (a superset of its waits,
         asked once per change of its hand; the region's ``score`` decides each win).
         Default: the kernel's waits with the region's jokers."""
-        counts, n = _split_jokers(rnd.seats[seat].concealed, self.jokers(rnd))
+        jokers = self.jokers(rnd)
+        counts = rnd.seats[seat].concealed
+        n = 0
+        if jokers:
+            counts, n = _split_jokers(counts, jokers)
         return frozenset(_core.waits(counts, n, **self.kernel_options(rnd, seat)))
 
     def discardable(self, rnd: "Round", seat: int) -> list[int]:
@@ -205,10 +209,10 @@ class Flow:
     def bugang_options(self, rnd: "Round", seat: int) -> list[tuple[int, ...]]:
         """Kongs made by adding a concealed tile to an own 碰 (the added tile last)."""
         s = rnd.seats[seat]
-        if not s.melds or self.locked(rnd, seat):
-            return []
-        return [m.tiles + (m.claimed,) for m in s.melds
-                if m.kind == "peng" and m.claimed is not None and s.concealed[m.claimed]]
+        held = s.concealed
+        found = [m.tiles + (m.claimed,) for m in s.melds
+                 if m.kind == "peng" and m.claimed is not None and held[m.claimed]]
+        return found if found and not self.locked(rnd, seat) else []
 
     def special_kong_kind(self, rnd: "Round", tile: int) -> str:
         """The kind of a single-tile kong of ``tile`` (Wuhan's hongzhong, laizi, ...)."""
@@ -239,7 +243,7 @@ class Flow:
     def peng_options(self, rnd: "Round", seat: int, tile: int) -> list[tuple[int, ...]]:
         """The 碰 the seat may make on ``tile`` (default: two natural copies; none for a
         locked seat)."""
-        if self.locked(rnd, seat) or rnd.seats[seat].concealed[tile] < 2:
+        if rnd.seats[seat].concealed[tile] < 2 or self.locked(rnd, seat):
             return []
         return [(tile, tile, tile)]
 

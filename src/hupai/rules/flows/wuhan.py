@@ -8,7 +8,7 @@ settles it outside the round, so this flow has no hook for it."""
 from __future__ import annotations
 
 import functools
-from itertools import compress
+from itertools import compress, filterfalse
 from typing import TYPE_CHECKING, Any, NamedTuple, Optional, Sequence
 
 import numpy as np
@@ -121,10 +121,16 @@ class WuhanFlow(DealOptions, Flow):
         """開口 made (A-L55) and no must-kong tile held (A-L15-23): without both no tile
         is a win."""
         s = rnd.seats[seat]
-        if not s.melds or not any(m.kind in OPENING for m in s.melds):
+        for m in s.melds:
+            if m.kind in OPENING:
+                break
+        else:                            # no meld, or none that opens the hand
             return False
         held = s.concealed
-        return not any(held[t] for t in self._tiles(rnd).must_kong)
+        for t in self._tiles(rnd).must_kong:
+            if held[t]:
+                return False
+        return True
 
     def may_win(self, rnd: "Round", seat: int, counts: bytearray) -> bool:
         if not self._may_ever_win(rnd, seat):
@@ -141,10 +147,8 @@ class WuhanFlow(DealOptions, Flow):
             return frozenset()
         if rnd.rules.ghost_as_fifth_copy:     # the kernel never reads a joker as a fifth copy
             return frozenset(range(34))
-        out = set(super().wait_kinds(rnd, seat)) | self._any_arrangement(rnd, seat, rnd.seats[seat].concealed)
-        if out:
-            out.add(self.laizi(rnd))
-        return frozenset(out)
+        out = super().wait_kinds(rnd, seat) | self._any_arrangement(rnd, seat, rnd.seats[seat].concealed)
+        return out | {self.laizi(rnd)} if out else out
 
     def _any_arrangement(self, rnd: "Round", seat: int, counts: bytearray) -> frozenset[int]:
         """The tiles that complete a win needing no shape: 將一色 and 風一色 (A-L69,
@@ -173,7 +177,7 @@ class WuhanFlow(DealOptions, Flow):
         # they are left and no kong may be made, special_kong_options is the fallback
         s = rnd.seats[seat]
         special = self._tiles(rnd).special
-        out = [t for t in compress(_KINDS, s.concealed) if t not in special]
+        out = list(filterfalse(special.__contains__, compress(_KINDS, s.concealed)))
         if rnd.after_claim and rnd.rules.flow_chi_swap == "forbidden":
             claimed = s.melds[-1].claimed
             kept = [t for t in out if t != claimed]
