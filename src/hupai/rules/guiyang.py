@@ -305,17 +305,27 @@ def _repao_row(f: Facts, rules: GuiyangRules) -> str:
 # ------------------------------------------------------------------ readings
 
 
-def _prepare(hand: Hand, win_tile: Optional[int]) -> tuple[list, Optional[str]]:
-    """The hand's concealed counts with the winning tile, and why Guiyang's rules forbid
-    the hand, if they do (a chi: "只能碰、杠", L22, L114); ValueError for what is not a
-    Guiyang hand at all (honour tiles, a meld of different tiles, too many copies)."""
-    hand.check_copies(win_tile)
-    full = hand.concealed.tolist()
+def _prepare(hand: Hand, win_tile: Optional[int]) -> tuple[bytes, Optional[str]]:
+    """The hand's concealed counts with the winning tile (34 bytes), and why Guiyang's
+    rules forbid the hand, if they do (a chi: "只能碰、杠", L22, L114); ValueError for
+    what is not a Guiyang hand at all (honour tiles, a meld of different tiles, too many
+    copies)."""
+    full = hand.concealed.tobytes()
     if win_tile is not None:
-        full[win_tile] += 1
-    if any(full[27:]):
+        added = bytearray(full)
+        added[win_tile] += 1
+        full = bytes(added)
+    # without melds, the counts alone can exceed four: tested by bytes' own loops
+    if hand.melds or full.translate(None, _AT_MOST_FOUR):
+        hand.check_copies(win_tile)
+    if full[27:] != _NO_HONOURS:
         raise ValueError("Guiyang has no honour tiles (L17, L110)")
-    return full, melds_problem(hand.melds)
+    return full, melds_problem(hand.melds) if hand.melds else None
+
+
+_AT_MOST_FOUR = bytes(range(5))
+_NO_HONOURS = bytes(7)
+_NO_SUIT = bytes(9)
 
 
 def melds_problem(melds: Sequence[DeclaredMeld]) -> Optional[str]:
@@ -335,29 +345,33 @@ def melds_problem(melds: Sequence[DeclaredMeld]) -> Optional[str]:
     return forbidden
 
 
-def _readings(full: list, hand: Hand) -> list[tuple[str, bool, int]]:
+def _readings(full: bytes, hand: Hand) -> list[tuple[str, bool, int]]:
     """(shape, 清, quads) of each way the complete hand can be read."""
-    seven, triplets, other = _core.reading_quads(bytes(full), 0, seven_pairs=not hand.melds)
+    seven, triplets, other = _core.reading_quads(full, 0, seven_pairs=not hand.melds)
     return _shapes(seven, triplets, other, _qing(full, hand))
 
 
-def _qing(full: list, hand: Hand) -> bool:
+def _qing(full: bytes, hand: Hand) -> bool:
     """All the tiles, melds included, of one suit (清一色)."""
-    return len({t // 9 for t in range(27) if full[t]} | {m.tiles[0] // 9 for m in hand.melds}) <= 1
+    suits = {g for g in range(3) if full[9 * g:9 * g + 9] != _NO_SUIT}
+    suits.update(m.tiles[0] // 9 for m in hand.melds)
+    return len(suits) <= 1
 
 
 def _shapes(seven: int, triplets: int, other: int, qing: bool) -> list[tuple[str, bool, int]]:
     """(shape, 清, quads) of the readings, from the most quads of the seven-pairs, the
     triplets-only and the other standard readings (-1: none): seven pairs with a kind
     of four is 龙七对, a triplets-only hand 大对子, any other 平胡."""
-    out = set()
-    if seven >= 0:
-        out.add(("longqidui" if seven else "qidui", qing, seven))
+    out = []        # in the order of the shapes' names
     if triplets >= 0:
-        out.add(("dadui", qing, 0))
+        out.append(("dadui", qing, 0))
+    if seven > 0:
+        out.append(("longqidui", qing, seven))
     if other >= 0:
-        out.add(("pinghu", qing, 0))
-    return sorted(out)
+        out.append(("pinghu", qing, 0))
+    if seven == 0:
+        out.append(("qidui", qing, 0))
+    return out
 
 
 class _Reading(NamedTuple):
@@ -368,7 +382,7 @@ class _Reading(NamedTuple):
     qing: bool
 
 
-def _best(full: list, hand: Hand, situation: Situation, rules: GuiyangRules) -> Optional[_Reading]:
+def _best(full: bytes, hand: Hand, situation: Situation, rules: GuiyangRules) -> Optional[_Reading]:
     """The reading of highest value (ties: the shared
     :func:`~hupai.rules.patterns.preference`), or None when the tiles do not win."""
     return _best_of(_readings(full, hand), _win_flags(situation, rules), rules, PATTERNS)
@@ -668,15 +682,16 @@ def score(hand: Hand, situation: Situation, rules: Optional[GuiyangRules] = None
     if isinstance(won, ScoreResult):         # no win, or 包牌
         return won
     detail = {"chickens": _chickens_held(full, hand, s.flip, rules, s.discards, s.hero_chicken), "shape": won.shape}
-    return ScoreResult.win(won.breakdown, unit, won.ledger + _side_ledger(hand, full, s, rules), detail)
+    side = _side_ledger(hand, s, rules)
+    return won.hand._with_ledger(won.hand.ledger + side if side.transfers else won.hand.ledger, detail)
 
 
 class _HandWin(NamedTuple):
-    """A win's hand part: what is paid for the hand itself, its 豆 and 鸡 aside."""
+    """A win's hand part: the result of the hand itself (its breakdown, value, patterns
+    and what is paid for it), its 豆 and 鸡 aside, and the hand's shape."""
 
-    breakdown: tuple[Step, ...]
+    hand: ScoreResult
     shape: str
-    ledger: Ledger
 
 
 @functools.lru_cache(maxsize=4096)
@@ -699,7 +714,8 @@ def _hand_outcome(shapes: tuple[tuple[str, bool, int], ...], flags: Facts, passe
                                   "except on 热炮, 抢杠 and 杀报 (L30, L131-132)", rules.unit)
     if flip is not None:
         breakdown += (Step(table[flip], "label", 0),)
-    return _HandWin(breakdown, shape, _hand_ledger(evaluate(breakdown), flags, rules, table))
+    return _HandWin(ScoreResult.win(breakdown, rules.unit, _hand_ledger(evaluate(breakdown), flags, rules, table)),
+                    shape)
 
 
 def _dou_excepted(hand: Hand, situation: Situation) -> bool:
@@ -744,8 +760,10 @@ def _hand_ledger(value: Amount, flags: Facts, rules: GuiyangRules, table: Patter
     return win_ledger(value, False, why)
 
 
-def _side_ledger(hand: Hand, full: list, situation: Situation, rules: GuiyangRules) -> Ledger:
+def _side_ledger(hand: Hand, situation: Situation, rules: GuiyangRules) -> Ledger:
     """The winner's 豆 and 鸡, as ``payment_scope`` asks."""
+    if situation.payment_scope == _HAND_ONLY:
+        return _NO_SIDE
     transfers = []
     if "dou" in situation.payment_scope:
         transfers += _dou_transfers(hand.melds, rules.table)
@@ -754,6 +772,10 @@ def _side_ledger(hand: Hand, full: list, situation: Situation, rules: GuiyangRul
                               situation.hero_chicken, situation.chongfeng)
         transfers += _collect("W", items, OTHERS).transfers
     return Ledger.of(transfers)
+
+
+_HAND_ONLY = ("hand",)
+_NO_SIDE = Ledger()
 
 
 def _dou_transfers(melds: Sequence[DeclaredMeld], t: SideTable, seat: str = "W",

@@ -71,6 +71,12 @@ class ScoreResult:
         steps = tuple(steps)
         return cls._of(True, evaluate(steps), unit, listed_names(steps), ledger, None, detail, steps)
 
+    def _with_ledger(self, ledger: Ledger, detail: Mapping[str, Any]) -> "ScoreResult":
+        """This result with another ledger and detail, its breakdown, value and patterns
+        kept: a win whose hand part is cached, completed by what each call adds."""
+        return self._of(self.is_win, self.value, self.unit, self.patterns, ledger, self.reason, detail,
+                        self.breakdown)
+
     @classmethod
     def _of(cls, *values: Any) -> "ScoreResult":
         """A result of every field's value in order, set as the frozen constructor sets
