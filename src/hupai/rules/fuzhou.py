@@ -134,35 +134,50 @@ _KONG_NAMES = {ANGANG: "暗扛 (L51, L53)", BUGANG: "補扛 (L51, L53)", MINGGAN
 
 # ------------------------------------------------------------------ readings
 
-def _readings(full: list, hand: Hand, rules: FuzhouRules) -> list[tuple[str, bool, bool]]:
-    """(shape, all triplets, 清) of each way the complete hand can be read, sorted (an
-    order that does not depend on PYTHONHASHSEED)."""
+def _readings(full: bytes, hand: Hand, rules: FuzhouRules) -> list[tuple[str, bool, bool]]:
+    """(shape, all triplets, 清) of each way the complete hand can be read, in sorted
+    order (one that does not depend on PYTHONHASHSEED)."""
     melds = hand.melds
-    held = [t for t, n in enumerate(full) if n] + [m.tiles[0] for m in melds]
-    groups = {t // 9 if t < HONORS else 3 for t in held}
+    groups = {g for g in range(3) if full[9 * g:9 * g + 9] != _NO_SUIT}     # 3: honours
+    if full[HONORS:] != _NO_HONOURS:
+        groups.add(3)
+    groups.update(t // 9 if t < HONORS else 3 for t in (m.tiles[0] for m in melds))
     all_honors = groups == {3}
-    one_suit = len(groups) == 1 and 3 not in groups
-    out = set()
+    qing = all_honors or len(groups) == 1
+    out = []
     if all_honors:
-        out.add(("any", False, True))   # 字一色 counts as 清一色 without a shape (L47)
+        out.append(("any", False, True))   # 字一色 counts as 清一色 without a shape (L47)
     # which kinds of reading exist (no jokers: every meld holds real tiles, so a standard
     # reading is all triplets or holds a sequence); the kernel lists none of them
-    seven, triplets, other = _core.reading_quads(bytes(full), 0, seven_pairs=not melds, quads_as_two_pairs=True,
+    seven, triplets, other = _core.reading_quads(full, 0, seven_pairs=not melds, quads_as_two_pairs=True,
                                                  honor_sequences=rules.honor_chow)
-    qing = one_suit or all_honors
-    for shape, all_triplets, found in (("basic", True, triplets), ("basic", False, other),
-                                       ("qixiaodui", False, seven)):
-        if found >= 0:
-            out.add((shape, all_triplets, qing))
-    if not melds and sum(full) == 14 and max(full) == 1:
+    if other >= 0:
+        out.append(("basic", False, qing))
+    if triplets >= 0:
+        out.append(("basic", True, qing))
+    if seven >= 0:
+        out.append(("qixiaodui", False, qing))
+    if not melds and full.count(1) == 14 and full.count(0) == 20:     # 14 different tiles
         strict = rules.shisanlan_strict_147
-        if _core.lan_deficit(bytes(full), strict=strict) == 0:
-            seven = _core.lan_deficit(bytes(full), strict=strict, seven_stars=True) == 0
-            out.add(("qixing" if seven else "shisanlan", False, False))
-    return sorted(out)
+        if _core.lan_deficit(full, strict=strict) == 0:
+            seven_stars = _core.lan_deficit(full, strict=strict, seven_stars=True) == 0
+            out.append(("qixing" if seven_stars else "shisanlan", False, False))
+    return out
 
 
-def _siguiyi(full: list, hand: Hand, rules: FuzhouRules) -> int:
+_AT_MOST_FOUR = bytes(range(5))
+_NO_SUIT = bytes(9)
+_NO_HONOURS = bytes(7)
+
+
+def _with_tile(hand: Hand, win_tile: int) -> bytes:
+    """The hand's concealed counts and the winning tile, as 34 bytes."""
+    full = bytearray(hand.concealed.tobytes())
+    full[win_tile] += 1
+    return bytes(full)
+
+
+def _siguiyi(full: bytes, hand: Hand, rules: FuzhouRules) -> int:
     """四規一 (L45, L77-81): kinds with four tiles in the hand not declared as a kong (a
     peng plus the fourth held, or four held); only the peng way with
     ``siguiyi_requires_peng``."""
@@ -197,11 +212,9 @@ def score(hand: Hand, situation: Situation, rules: Optional[FuzhouRules] = None)
     robbed player pays three times it, L55); ``payment_scope`` "kong" adds the winner's
     kong points.  A hand with a chi does not win: 吃 is not played (L17, L29)."""
     rules = FuzhouRules.coerce(rules)
-    forbidden = _check(hand, situation)
+    full, forbidden = _check(hand, situation)
     if forbidden:
         return ScoreResult.no_win(forbidden, UNIT)
-    full = hand.concealed.tolist()
-    full[situation.win_tile] += 1
     s = situation
     result = _outcome(tuple(_readings(full, hand, rules)), _siguiyi(full, hand, rules), s.after_kong and s.self_draw,
                       s.robbing_kong, s.tianhu, s.dihu, s.self_draw, rules, PATTERNS)
@@ -231,7 +244,7 @@ class _Best(NamedTuple):
     breakdown: tuple[Step, ...]
 
 
-def _best(full: list, hand: Hand, situation: Situation, rules: FuzhouRules) -> Optional[_Best]:
+def _best(full: bytes, hand: Hand, situation: Situation, rules: FuzhouRules) -> Optional[_Best]:
     """(shape, breakdown) of the highest score; equal scores: the shared tie-break."""
     s = situation
     return _best_of(_readings(full, hand, rules), _siguiyi(full, hand, rules), s.after_kong and s.self_draw,
@@ -252,18 +265,24 @@ def _best_of(readings: Sequence[tuple[str, bool, bool]], siguiyi: int, gangkai: 
     return best
 
 
-def _check(hand: Hand, situation: Situation) -> Optional[str]:
+def _check(hand: Hand, situation: Situation) -> tuple[bytes, Optional[str]]:
     """ValueError for what is not a Fuzhou win at all (a meld that is no meld, more
-    copies than exist, a win that cannot happen); the reason when the rules forbid it."""
+    copies than exist, a win that cannot happen); else the counts with the winning tile
+    (:func:`_with_tile`) and the reason when the rules forbid the win."""
     win_facts(hand, situation, name, FACTS, PAYMENT_SCOPES)
-    hand.check_copies(situation.win_tile)
-    forbidden = melds_problem(hand.melds)
+    win = situation.win_tile
+    assert win is not None      # checked by win_facts
+    full = _with_tile(hand, win)
+    # without melds, only the counts themselves can exceed four: bytes' own loop tests them
+    if hand.melds or full.translate(None, _AT_MOST_FOUR):
+        hand.check_copies(win)
+    forbidden = melds_problem(hand.melds) if hand.melds else None
     if situation.after_kong and not any(m.is_kong for m in hand.melds):
         raise ValueError("after_kong (扛上開花): the winner has no kong among his melds")
     if situation.dihu and (situation.self_draw or situation.dealer):
         raise ValueError("地胡 in Fuzhou is another player winning on the dealer's first discard (L73): "
                          "not a self-draw, not the dealer")
-    return forbidden
+    return full, forbidden
 
 
 def melds_problem(melds: Sequence[DeclaredMeld]) -> Optional[str]:
@@ -420,9 +439,7 @@ def _self_drawn_value(hand: Hand, win_tile: int, rules: FuzhouRules) -> Optional
     hand.check_copies(win_tile)
     if melds_problem(hand.melds):
         return None
-    full = hand.concealed.tolist()
-    full[win_tile] += 1
-    best = _best(full, hand, PLAIN_SELF_DRAW, rules)
+    best = _best(_with_tile(hand, win_tile), hand, PLAIN_SELF_DRAW, rules)
     return None if best is None else evaluate(best.breakdown)
 
 
