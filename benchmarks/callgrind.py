@@ -66,6 +66,21 @@ def _analyze(region):
                        f"for h, facts in hands[:N]: hupai.analyze_discards(h, rules={region!r}, **facts)\n", 1000)
 
 
+#: The scoring benchmarks' wins (test_rules_bench.py), by region.
+SCORE_CASES = {"luzhou": "luzhou_wins(400, ghosts='dealt')", "wuhan": "wuhan_wins(300)",
+               **{r: f"[(h, s) for h, s in luzhou_wins(300, ghosts='none') if region.score(h, s).is_win]"
+                  for r in ("guiyang", "fuzhou")}}
+
+
+def _score(region):
+    """``score`` of one win of the scoring benchmark's hands, its caches warmed by a first
+    pass over them all (as the benchmark's warm-up rounds warm them)."""
+    return Measurement(f"score one win, {region}", "call",
+                       f"from hupai.rules import {region} as region\nfrom workloads import luzhou_wins, wuhan_wins\n"
+                       f"cases = {SCORE_CASES[region]}\nfor h, s in cases: region.score(h, s)\n",
+                       "for h, s in cases[:N]: region.score(h, s)\n", 200)
+
+
 #: The Python call behind a kernel, for single-hand loops: (call, hands in the loop).
 KERNEL_CALLS = {"waits": ("hupai.waits(h, k{opt})", 4000), "shanten": ("hupai.shanten(h, k{opt})", 4000),
                 "discards": ("hupai._core.discard_options(h, k, unseen{opt})", 1000)}
@@ -106,6 +121,7 @@ MEASUREMENTS = [
                 "batch.shanten(hands[:N], jokers[:N])", 20000),
     _chajiao("luzhou", "dealer='A'"),
     *(_analyze(region) for region in ("fuzhou", "guiyang", "luzhou", "wuhan")),
+    *(_score(region) for region in ("fuzhou", "guiyang", "luzhou", "wuhan")),
     _chajiao("guiyang"),
     _single("uint8", "h"),
     _single("bytes", "bytes(h)"),
