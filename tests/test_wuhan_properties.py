@@ -2,7 +2,8 @@
 loser at most 400, or a top tier when all three exceed it; 包 pays the three shares),
 inputs untouched, nothing settled at the end of the wall, and the best laizi use
 equals brute force over every use of every laizi (each assignment re-scored as a
-natural hand under an indicator whose laizi it does not hold)."""
+natural hand under an indicator whose laizi it does not hold); the filter that spares
+the analysis the scores of waits that cannot be wins never refuses a legal one."""
 import dataclasses
 import itertools
 
@@ -203,3 +204,53 @@ def test_skipping_readings_beyond_the_laizi_limit_changes_no_result(case, flags)
     assert (fast.is_win, fast.value, fast.patterns, fast.reason, fast.payments) == \
         (slow.is_win, slow.value, slow.patterns, slow.reason, slow.payments)
     assert fast.breakdown == slow.breakdown
+
+
+_FILTER_FLAGS = [{}, {"situational_lifts_laizi_limit": False}, {"xiaohu_laizi_limit_counts_self_used": False},
+                 {"qingyise_requires_shape": True}, {"ghost_as_fifth_copy": True},
+                 {"gang_variant": "hongzhong_facai"}, {"gang_variant": "hongzhong_pizi"}]
+
+
+@settings(max_examples=150)
+@given(wuhan_situations(), st.sampled_from(_FILTER_FLAGS))
+def test_the_wait_filter_never_refuses_a_legal_win(case, flags):
+    """``_may_win`` (what spares the analysis and readiness the scores of waits that
+    cannot be wins) is a necessary condition: whatever tile the hand wins on, a legal
+    win is never refused by it.  The hand's own winning tile and every other tile are
+    tried, so most tries are no wins and some are wins on other tiles."""
+    hand, ctx, rules, kwargs = case
+    rules = dataclasses.replace(rules, **flags)
+    situation = ctx.replace(**{k: v for k, v in kwargs.items() if v is not None})
+    for t in range(34):
+        try:
+            s = situation.replace(win_tile=t)
+            res = wuhan.score(hand, s, rules)
+        except ValueError:
+            continue            # a fifth copy, or a must-kong tile the variant holds apart
+        if res.is_win:
+            full = bytearray(hand.concealed.tobytes())
+            full[t] += 1
+            assert wuhan._may_win(wuhan._shared(hand.melds, s, rules), full, len(hand.melds), rules), \
+                (str(hand), t, flags)
+
+
+def _without_filter(mp):
+    mp.setattr(wuhan, "_may_win", lambda *args: True)
+
+
+@pytest.mark.parametrize("flags", _FILTER_FLAGS[:3])
+def test_the_greedy_agents_analyses_are_those_of_scoring_every_wait(flags):
+    """The analyses the greedy agents ask for, with the filter and with every candidate
+    wait scored: the same options, waits and values."""
+    from greedy_analyses import greedy_analyses
+    asked = greedy_analyses("wuhan", 6)
+    rules = WuhanRules(**flags)
+    assert len(asked) > 100
+    for a in asked:
+        args = (a.counts, rules)
+        kwargs = {"visible": a.visible, "melds": a.melds, "situation": a.situation}
+        fast = wuhan.analyze(*args, **kwargs)
+        with pytest.MonkeyPatch.context() as mp:
+            _without_filter(mp)
+            slow = wuhan.analyze(*args, **kwargs)
+        assert fast == slow

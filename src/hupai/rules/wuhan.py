@@ -366,7 +366,10 @@ def _meld_problem(m: DeclaredMeld, laizi: int, must_kong: frozenset[int]) -> tup
 
 
 @functools.lru_cache(maxsize=4096)
+@functools.lru_cache(maxsize=4096)
 def _melds(melds: tuple[DeclaredMeld, ...], laizi: int, must_kong: frozenset[int]) -> _Melds:
+    """What scoring reads of ``melds`` (cached: a seat's melds come back on every
+    analysis and score until it claims again)."""
     malformed = forbidden = None
     counts = [0] * 34
     for m in melds:
@@ -485,14 +488,54 @@ def _readings(full: bytearray, c: _Context, melds: _Melds, n_melds: int, rules: 
     return list(dict.fromkeys(out))
 
 
-@functools.lru_cache(maxsize=None)
 def _beyond_limit_may_win(possible: int, context: int, lifted: bool) -> bool:
     """Whether a reading with two or more laizi as jokers may still be a win: a small win
     allows one (A-L57-61, B-一.10), so it takes a big pattern, or a situational one where
     it lifts the limit (C15).  ``possible``: every big-pattern fact some reading of the
     hand may have; each combination of them is tried with the win's ``context``."""
+    big, lifts = _reach(possible, context, lifted)
+    return big or lifts
+
+
+@functools.lru_cache(maxsize=None)
+def _reach(possible: int, context: int, lifted: bool) -> tuple[bool, bool]:
+    """(some big pattern, some situational pattern that lifts the laizi limit) among the
+    readings whose big-pattern facts are any combination of ``possible``, with the win's
+    ``context``: read from the pattern table (:func:`_ids`), at most 2^9 keys."""
     combos = (sub for sub in range(possible + 1) if sub & ~possible == 0)
-    return any(big or (lifted and situ) for big, situ in (_ids(sub | context, PATTERNS) for sub in combos))
+    ids = [_ids(sub | context, PATTERNS) for sub in combos]
+    return any(big for big, _ in ids), lifted and any(situ for _, situ in ids)
+
+
+def _may_win(shared: _Shared, full: bytearray, n_melds: int, rules: WuhanRules) -> bool:
+    """A necessary condition for the 14 tiles ``full`` (melds apart) to be a legal
+    self-drawn win at ``shared``'s table, at the cost of a kernel call or two: False only
+    where :func:`_score` would find no legal reading.  A small win needs four sets and a
+    2-5-8 pair within the laizi limit (A-L57-61, B-一.10); anything else needs a big
+    pattern, or a situational one that lifts the limit (C15), and every fact a reading
+    can have is bounded here by the tiles (one suit, all 2-5-8, all honours, few kinds)."""
+    melds, laizi = shared.melds, shared.laizi
+    if melds.forbidden or not melds.opens or any(full[t] for t in shared.must_kong):
+        return False        # what _no_win_reason refuses whatever the tiles' reading
+    held = full[laizi]
+    naturals = full
+    if held:
+        naturals = bytearray(full)
+        naturals[laizi] = 0
+    suits = melds.suits | _suits_of(naturals)
+    possible = (_QING if suits in (0, 1, 2, 4) else 0) | (0 if suits & 7 else _FENG) \
+        | (_JIANG if melds.all258 and sum(_AT_258(naturals)) == 14 - 3 * n_melds - held else 0) \
+        | (_PENGPENG if melds.no_chi and 34 - naturals.count(0) <= 5 - n_melds else 0) \
+        | (_QUANQIUREN if shared.quanqiuren else 0)
+    big, lifts = _reach(possible, shared.bits, rules.situational_lifts_laizi_limit)
+    if big or (held and rules.ghost_as_fifth_copy):     # (readings beyond four copies: not the kernel's)
+        return True
+    # a small win: the laizi as themselves (counted against the limit if the rules say so)
+    if (held <= 1 or lifts or not rules.xiaohu_laizi_limit_counts_self_used) \
+            and _core.is_win(full, 0, seven_pairs=False, pair258=True):
+        return True
+    # or as jokers, counted
+    return 0 < held and (held == 1 or lifts) and _core.is_win(naturals, held, seven_pairs=False, pair258=True)
 
 
 def _soft_readings(naturals: bytearray, c: _Context, melds: _Melds, suits: int, jiang: bool, feng: bool,
@@ -930,6 +973,13 @@ def _table_situation(situation: Optional[Situation]) -> Situation:
 _OPENED_LOSERS = tuple(Loser(s, True) for s in OTHERS)
 
 
+@functools.lru_cache(maxsize=1024)
+def _self_drawn_facts(situation: Situation) -> Situation:
+    """The table situation as a self-draw's (no winning tile yet), its losers by default
+    three opened players: derived once per table situation (a situation is immutable)."""
+    return situation._derive(self_draw=True, losers=situation.losers or _OPENED_LOSERS)
+
+
 class _SelfDrawn:
     """Self-drawn wins of hands with the same melds at one table (``situation``, a
     checked one without a winning tile; its losers by default three opened players), as
@@ -938,7 +988,7 @@ class _SelfDrawn:
     win asked for and shared by the rest."""
 
     def __init__(self, situation: Situation, rules: WuhanRules) -> None:
-        self._facts = situation._derive(self_draw=True, losers=situation.losers or _OPENED_LOSERS)
+        self._facts = _self_drawn_facts(situation)
         self._rules = rules
         self._shared: Optional[_Shared] = None
 
@@ -946,10 +996,22 @@ class _SelfDrawn:
         """``score(hand, situation with win_tile)``; ``win_tile`` an index 0-33, ``hand``
         with the melds of every earlier call."""
         s = self._facts._derive(win_tile=win_tile)
+        return _score(self._table(hand, s), hand, s, self._rules)
+
+    def may_win(self, hand: Hand, win_tile: int) -> bool:
+        """False only when :meth:`score` of this win is sure to be no win (:func:`_may_win`):
+        most ready shapes' waits are not legal wins, and this spares their scores."""
+        shared = self._shared or self._table(hand, self._facts._derive(win_tile=win_tile))
+        full = bytearray(hand.concealed.tobytes())
+        full[win_tile] += 1
+        return _may_win(shared, full, len(hand.melds), self._rules)
+
+    def _table(self, hand: Hand, s: Situation) -> _Shared:
+        """What every win of the hand's melds at this table shares, checked once."""
         if self._shared is None:
             _check_types(hand, s)
             self._shared = _shared(hand.melds, s, self._rules)
-        return _score(self._shared, hand, s, self._rules)
+        return self._shared
 
 
 def ready(hand: Hand, rules: Optional[WuhanRules] = None, situation: Optional[Situation] = None) -> SeatReport:
@@ -971,6 +1033,8 @@ def ready(hand: Hand, rules: Optional[WuhanRules] = None, situation: Optional[Si
 
     def win_on(t: int):
         if own[t] >= 4:
+            return None
+        if not self_drawn.may_win(hand, t):
             return None
         res = self_drawn.score(hand, t)
         return (res.value, [s.pattern for s in res.breakdown]) if res.is_win else None
@@ -1021,16 +1085,19 @@ def analyze(counts, rules: Optional[WuhanRules] = None, *, visible=None, melds: 
     if indicator is None:
         raise ValueError("Wuhan analysis needs the indicator (the flipped 癩子皮)")
     melds = declared_melds(melds)
-    forbidden = check_melds(melds, indicator, rules)
+    laizi, must_kong = _LAIZI[indicator, rules.gang_variant], _MUST_KONG[indicator, rules.gang_variant]
+    read = _melds(melds, laizi, must_kong)
+    if read.malformed:
+        raise ValueError(read.malformed)
+    forbidden = read.forbidden
     arr = analysis.as_counts(counts).astype(np.uint8)
-    laizi = laizi_of(indicator, rules)
-    held = [t for t in must_kong_tiles(indicator, rules) if arr[t]]
+    held = [t for t in must_kong if arr[t]]
     if held:
-        raise ValueError(f"{tiles.tile_name(held[0])} must be konged before discarding (B-一.6-8)")
-    seen = analysis.meld_counts(melds)
+        raise ValueError(f"{tiles.tile_name(min(held))} must be konged before discarding (B-一.6-8)")
+    seen = list(read.counts)
     seen[indicator] += 1     # the flipped indicator is seen by everyone (B-一.4)
     unseen = analysis.unseen_list(arr, seen, visible)
-    for t in must_kong_tiles(indicator, rules):
+    for t in must_kong:
         unseen[t] = 0        # never kept, so never an effective tile
     self_drawn = _SelfDrawn(situation, rules)
     out = [_analyzed(small, plain, arr, laizi, unseen, melds, self_drawn, forbidden, valued)
@@ -1076,9 +1143,10 @@ def _analyzed(small: _Option, plain: _Option, arr, laizi, unseen, melds, self_dr
         candidates = {**plain.effective, **laizi_draw}
         values = {}
         for t in candidates:
-            res = self_drawn.score(hand, t)
-            if res.is_win:
-                values[t] = res.value
+            if self_drawn.may_win(hand, t):
+                res = self_drawn.score(hand, t)
+                if res.is_win:
+                    values[t] = res.value
         waits = {t: candidates[t] for t in values}
         if waits or sh == 0:
             # ready: the legal waits (none yet, e.g. before 開口, when only the shape is)
