@@ -353,7 +353,7 @@ class WuhanFlow(DealOptions, Flow):
         return rnd.region.make_hand(counts, declared(s.melds, table_labels(rnd)))
 
     def table_situation(self, rnd: "Round") -> Optional[Situation]:
-        return Situation(indicator=self.indicator(rnd))
+        return _table_situation(self.indicator(rnd))
 
     def exhaust_cause(self, rnd: "Round") -> str:
         return "huangzhuang"        # 荒莊 settles nothing (flow §8; WH-CJ-01…03)
@@ -365,6 +365,13 @@ class WuhanFlow(DealOptions, Flow):
             return rnd.dealer
         step = 3 if rnd.rules.flow_dealer_rotation == "previous_seat" else 1
         return (rnd.dealer + step) % 4
+
+
+@functools.lru_cache(maxsize=34)
+def _table_situation(indicator: int) -> Situation:
+    """The table facts of an indicator, one immutable situation each (a greedy agent
+    asks for them at every discard)."""
+    return Situation(indicator=indicator)
 
 
 FLOW = WuhanFlow()
