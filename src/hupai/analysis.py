@@ -171,17 +171,19 @@ def analyze_discards(counts, jokers: int = 0, visible=None, rules=None, *, melds
     return [DiscardOption(d, s, eff, tot, eff if s == 0 else {}) for d, s, eff, tot in rows]
 
 
-def _ranked_rows(counts, jokers, visible, melds: tuple, *options, kinds: int = tiles.NUM_KINDS) -> list[tuple]:
+def _ranked_rows(counts, jokers, visible, melds: tuple, *options, kinds: int = tiles.NUM_KINDS,
+                 counted: Optional[list[int]] = None) -> list[tuple]:
     """The kernel's ``(discard, shanten, effective, total)`` of every discard, best first;
     only the first ``kinds`` kinds are drawn (the kernel leaves a kind with no unseen
-    copy out of the effective tiles)."""
+    copy out of the effective tiles).  ``counted``: the counts already read as a list
+    (:func:`count_list`)."""
     seen_melds = meld_list(melds) if melds else None     # (melds: a tuple of DeclaredMeld)
     if seen_melds is None and visible is None and isinstance(counts, np.ndarray) and counts.dtype == np.uint8 \
             and counts.shape == (34,):
         unseen = [4 - c for c in counts.tolist()]   # the common case, without numpy arithmetic
     else:
         # lists of ints throughout: numpy's calls cost more than the sums on 34 counts
-        unseen = unseen_of_lists(count_list(counts), seen_melds,
+        unseen = unseen_of_lists(count_list(counts) if counted is None else counted, seen_melds,
                                  None if visible is None else _count_list(visible, "visible"))
     if kinds < tiles.NUM_KINDS:
         unseen[kinds:] = [0] * (tiles.NUM_KINDS - kinds)
@@ -245,13 +247,13 @@ def plain_region_options(counts, visible, melds: tuple, forms: dict,
     honours), and for each ready discard the value of each wait, ``value_of(hand, tile)``
     (None: no legal win; ``value_of`` None: no values).  A ``forbidden`` hand (a meld the
     rules do not allow) has no wait, with the reason."""
-    arr = _as_counts(counts)
-    limited = kinds < tiles.NUM_KINDS
-    if limited and arr[kinds:].any():
-        raise ValueError(f"the region has no tile {tiles.tile_name(int(np.flatnonzero(arr[kinds:])[0]) + kinds)}")
+    # lists of ints throughout: numpy's calls cost more than the sums on 34 counts
+    held = count_list(counts)
+    if kinds < tiles.NUM_KINDS and any(held[kinds:]):
+        raise ValueError(f"the region has no tile {tiles.tile_name(next(t for t in range(kinds, 34) if held[t]))}")
     forms = {"honor_sequences": False, "shisanlan": False, **forms}
-    rows = _ranked_rows(arr, 0, visible, melds, not melds, True, forms["honor_sequences"], forms["shisanlan"],
-                        kinds=kinds)
+    rows = _ranked_rows(held, 0, visible, melds, not melds, True, forms["honor_sequences"], forms["shisanlan"],
+                        kinds=kinds, counted=held)
     out = []
     for d, shanten, eff, total in rows:
         ready = shanten == 0
@@ -260,9 +262,9 @@ def plain_region_options(counts, visible, melds: tuple, forms: dict,
             continue
         values = None
         if ready and value_of is not None:
-            after = arr.copy()
+            after = bytearray(held)      # (0-4 each: the kernel has checked them)
             after[d] -= 1
-            hand = Hand(after.astype(np.uint8), melds)
+            hand = Hand(np.frombuffer(after, np.uint8).copy(), melds)
             values = {t: v for t in eff if (v := value_of(hand, t)) is not None}
         out.append(DiscardOption(d, shanten, eff, total, eff if ready else {}, values))
     return out
