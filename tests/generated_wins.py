@@ -88,6 +88,20 @@ class _Draw:
                                       None if kind == "angang" else self.pick("ABC")))
         return melds
 
+    def sets_hand(self, groups: list[int], how_many: list[int], pairs: float, chi: bool, most: int,
+                  honor_sequences: bool = False, pair_258: float = 0.0, red: bool = False
+                  ) -> Optional[tuple[list[int], list[int], list[DeclaredMeld]]]:
+        """(kinds, tiles, melds) of a complete hand over some of ``groups`` (0-2 the suits,
+        3 the honours, 紅中 among them if ``red``), some of its sets declared; its pair a
+        2-5-8 with chance ``pair_258``; None when a kind would exceed four copies."""
+        kinds = [t for t in self.kinds(self.rng.sample(groups, self.pick(how_many))) if red or t != RED]
+        pair_kinds = [t for t in PAIRS_258 if t in kinds] if self.chance(pair_258) else None
+        made = self.complete(kinds, _templates(kinds, honor_sequences), pairs, pair_kinds)
+        if made is None:
+            return None
+        tiles, sets = made
+        return kinds, tiles, self.declare(tiles, sets, chi, most)
+
     def swap(self, tiles: list[int], kinds: list[int], melds: list[DeclaredMeld], p: float) -> None:
         """With chance ``p``, one tile swapped for a kind with a copy left (a near miss)."""
         if not self.chance(p):
@@ -119,12 +133,10 @@ def luzhou(seed: int) -> Iterator[tuple[Hand, Situation]]:
     dealer, the ghosts drawn, a 過水 passed value."""
     d = _Draw(seed)
     while True:
-        kinds = d.kinds(d.rng.sample([0, 1, 2], d.pick([1, 2, 2, 2, 3])))
-        made = d.complete(kinds, _templates(kinds), 0.15)
+        made = d.sets_hand([0, 1, 2], [1, 2, 2, 2, 3], 0.15, chi=d.chance(0.1), most=2)
         if made is None:
             continue
-        tiles, sets = made
-        melds = d.declare(tiles, sets, chi=d.chance(0.1))
+        kinds, tiles, melds = made
         if melds and melds[0].kind == "peng" and d.chance(0.2):     # a 貼鬼碰
             t = melds[0].tiles[0]
             melds[0] = DeclaredMeld("peng", (t, t, RED), melds[0].from_seat)
@@ -159,14 +171,11 @@ def wuhan(seed: int) -> Iterator[tuple[Hand, Situation]]:
     # would cost more than the win's score)
     losers = {discard: [_losers(d, discard) for _ in range(300)] for discard in (False, True)}
     while True:
-        kinds = [t for t in d.kinds(d.rng.sample([0, 1, 2, 3], d.pick([1, 2, 2]))) if t != RED]
         # a small win's pair is a 2-5-8 (A-L57): most hands have one
-        pairs = [t for t in PAIRS_258 if t in kinds] if d.chance(0.8) else None
-        made = d.complete(kinds, _templates(kinds), 0.05, pairs)
+        made = d.sets_hand([0, 1, 2, 3], [1, 2, 2], 0.05, chi=True, most=4, pair_258=0.8)
         if made is None:
             continue
-        tiles, sets = made
-        melds = d.declare(tiles, sets, chi=True, most=4)
+        kinds, tiles, melds = made
         d.swap(tiles, kinds, melds, 0.1)
         win = tiles.pop(d.index(len(tiles)))
         how = d.pick(["self", "self", "discard", "discard", "rob"])
@@ -198,12 +207,10 @@ def guiyang(seed: int) -> Iterator[tuple[Hand, Situation]]:
     chicken, 冲锋鸡, 连庄, 包牌's passed win, the payment scope."""
     d = _Draw(seed)
     while True:
-        kinds = d.kinds(d.rng.sample([0, 1, 2], d.pick([1, 1, 2, 2, 3])))
-        made = d.complete(kinds, _templates(kinds), 0.15)
+        made = d.sets_hand([0, 1, 2], [1, 1, 2, 2, 3], 0.15, chi=False, most=3)
         if made is None:
             continue
-        tiles, sets = made
-        melds = d.declare(tiles, sets, chi=False, most=3)
+        kinds, tiles, melds = made
         d.swap(tiles, kinds, melds, 0.1)
         win = tiles.pop(d.index(len(tiles)))
         how = d.pick(["self", "self", "discard", "discard", "repao", "rob"])
@@ -238,14 +245,12 @@ def fuzhou(seed: int) -> Iterator[tuple[Hand, Situation]]:
         if shape == "lan":
             suited = [r + 9 * g for g in range(3) for r in d.pick([(0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8)])]
             chosen = d.rng.sample(suited, d.pick([7, 8, 9])) + d.rng.sample(HONOURS, 7)
-            tiles, sets = chosen[:14], []
+            tiles, melds = chosen[:14], []
         else:
-            kinds = d.kinds(d.rng.sample([0, 1, 2, 3], d.pick([1, 2, 2, 3])))
-            made = d.complete(kinds, _templates(kinds, honor_sequences=True), 0.1)
+            made = d.sets_hand([0, 1, 2, 3], [1, 2, 2, 3], 0.1, chi=True, most=3, honor_sequences=True, red=True)
             if made is None:
                 continue
-            tiles, sets = made
-        melds = d.declare(tiles, sets, chi=True, most=3)
+            _, tiles, melds = made
         d.swap(tiles, list(range(34)), melds, 0.1)
         win = tiles.pop(d.index(len(tiles)))
         how = d.pick(["self", "self", "discard", "discard", "rob"])
