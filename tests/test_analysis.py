@@ -275,3 +275,35 @@ def test_melds_that_are_no_melds_are_a_type_error_in_every_region(rules, melds, 
 def test_melds_that_are_no_melds_are_a_type_error_without_rules(melds, problem):
     with pytest.raises(TypeError, match=problem):
         hupai.analyze_discards(hupai.parse("123m456p789s11p256m"), melds=melds)
+
+
+_COUNTS = st.lists(st.integers(0, 4), min_size=34, max_size=34)
+
+
+@given(_COUNTS, st.one_of(st.none(), _COUNTS), st.one_of(st.none(), _COUNTS), st.integers(0, 34),
+       st.sampled_from([list, tuple, lambda c: np.array(c, np.uint8), lambda c: np.array(c, np.int64), bytes]))
+def test_kernel_unseen_counts_as_the_lists_do(held, melds, visible, kinds, kind_of_input):
+    """``_core.unseen`` (one kernel call) against the plain list sums it stands in for:
+    the same counts, or the same refusal of a kind with more than four copies."""
+    from hupai import analysis
+    from hupai._core import unseen
+    given_ = [None if c is None else kind_of_input(c) for c in (held, melds, visible)]
+    try:
+        expected = analysis.unseen_of_lists(held, melds, visible)
+    except ValueError as e:
+        with pytest.raises(ValueError, match=str(e).split(";")[0]):
+            unseen(*given_, kinds)
+        return
+    expected[kinds:] = [0] * (34 - kinds)
+    assert unseen(*given_, kinds) == expected
+    assert analysis.unseen_of(*given_, kinds) == expected
+
+
+@given(any_hand(remainders=(2,), max_jokers=3), st.lists(st.integers(0, 4), min_size=34, max_size=34))
+def test_ranked_discard_options_are_the_rows_sorted(hand, unseen):
+    """The kernel's ``ranked`` order is :func:`hupai.analysis.rank`'s: lowest shanten, most
+    unseen effective tiles, lowest discard."""
+    from hupai import _core, analysis
+    counts, jokers = hand
+    rows = _core.discard_options(counts, jokers, unseen)
+    assert _core.discard_options(counts, jokers, unseen, ranked=True) == sorted(rows, key=analysis._rank)

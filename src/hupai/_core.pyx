@@ -759,6 +759,40 @@ def discard_table(counts, jokers=0, *, seven_pairs=True, quads_as_two_pairs=True
     return out
 
 
+def unseen(counts, seen=None, visible=None, int kinds=NK):
+    """``4 - held - seen - visible`` of each of the first ``kinds`` kinds (0 beyond), as a
+    list of 34 ints: the unseen copies :func:`discard_options` takes.  ``seen`` and
+    ``visible`` are 34 counts 0-4 (or None), read as :func:`is_win` reads counts.
+    ValueError when any kind would have more than four copies, or a count is not one."""
+    cdef uint8_t c[NK]
+    cdef uint8_t s[NK]
+    cdef uint8_t v[NK]
+    cdef int t, n
+    if not 0 <= kinds <= NK:
+        raise ValueError(f"kinds must be 0-34, got {kinds}")
+    load_counts(counts, c)
+    _load_extra_counts(seen, s)
+    _load_extra_counts(visible, v)
+    cdef list out = [0] * NK
+    for t in range(NK):
+        n = 4 - c[t] - s[t] - v[t]
+        if n < 0:
+            from hupai.tiles import tile_name
+            raise ValueError(f"{4 - n} copies of {tile_name(t)} held and seen; only 4 exist")
+        if t < kinds:
+            out[t] = n
+    return out
+
+
+cdef int _load_extra_counts(object counts, uint8_t *out) except -1:
+    """34 counts 0-4 into ``out``; None is none."""
+    if counts is None:
+        memset(out, 0, NK)
+        return 0
+    load_counts(counts, out)
+    return 0
+
+
 cdef int _load_unseen(object unseen, long *un) except -1:
     cdef int t
     if len(unseen) != NK:
@@ -795,10 +829,12 @@ cdef long _effective(uint64_t mask, const long *un, dict out) except -1:
 
 def discard_options(counts, jokers, unseen, seven_pairs=True, quads_as_two_pairs=True,
                     honor_sequences=False, shisanlan=False, int void_suit=-1,
-                    pair258=False):
+                    pair258=False, bint ranked=False):
     """``[(discard, shanten, {kind: unseen}, total)]`` for every kind held, where the
     map lists the kinds that lower the shanten after the discard and still have unseen
-    copies (``unseen``: 34 ints).  The core of :func:`hupai.analyze_discards`."""
+    copies (``unseen``: 34 ints).  The core of :func:`hupai.analyze_discards`.  In
+    discard order, or with ``ranked`` best first: lowest shanten, then the highest
+    total, then the lowest discard."""
     cdef uint8_t c[NK]
     cdef int8_t sh[NK]
     cdef uint64_t imp[NK]
@@ -823,7 +859,27 @@ def discard_options(counts, jokers, unseen, seven_pairs=True, quads_as_two_pairs
         if c[d]:
             eff = {}
             out.append((d, sh[d], eff, _effective(imp[d], un, eff)))
+    if ranked:
+        _rank_rows(out)
     return out
+
+
+cdef int _rank_rows(list rows) except -1:
+    """Sort ``(discard, shanten, effective, total)`` rows, in discard order, best first
+    (lowest shanten, highest total; the discard order breaks ties): an insertion sort
+    of at most 34 rows."""
+    cdef Py_ssize_t i, j, n = len(rows)
+    cdef long sh, tot
+    cdef object row
+    for i in range(1, n):
+        row = rows[i]
+        sh, tot = row[1], row[3]
+        j = i - 1
+        while j >= 0 and (rows[j][1] > sh or (rows[j][1] == sh and rows[j][3] < tot)):
+            rows[j + 1] = rows[j]
+            j -= 1
+        rows[j + 1] = row
+    return 0
 
 
 def discard_options_void(counts, jokers, unseen, seven_pairs=True):

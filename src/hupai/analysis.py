@@ -64,8 +64,22 @@ def unseen_counts(counts, melds=None, visible=None) -> np.ndarray:
 
 def unseen_list(counts, melds=None, visible=None) -> list[int]:
     """:func:`unseen_counts` as a list (what the kernel's analysis takes)."""
-    return unseen_of_lists(_count_list(counts, "counts"), None if melds is None else _count_list(melds, "melds"),
-                           None if visible is None else _count_list(visible, "visible"))
+    return unseen_of(counts, melds, visible)
+
+
+def unseen_of(counts, melds, visible, kinds: int = tiles.NUM_KINDS) -> list[int]:
+    """The unseen copies of each of the first ``kinds`` kinds (0 beyond), ``counts``
+    held and ``melds`` and ``visible`` seen (34 counts each, or None): the kernel counts
+    them in one call.  An input it refuses is read again the slow way
+    (:func:`unseen_of_lists`), whose checks word the error."""
+    try:
+        return _core.unseen(counts, melds, visible, kinds)
+    except (ValueError, TypeError):
+        pass
+    unseen = unseen_of_lists(count_list(counts), None if melds is None else _count_list(melds, "melds"),
+                             None if visible is None else _count_list(visible, "visible"))
+    unseen[kinds:] = [0] * (tiles.NUM_KINDS - kinds)
+    return unseen
 
 
 def unseen_of_lists(counts: list[int], melds: Optional[list[int]], visible: Optional[list[int]]) -> list[int]:
@@ -171,25 +185,14 @@ def analyze_discards(counts, jokers: int = 0, visible=None, rules=None, *, melds
     return [DiscardOption(d, s, eff, tot, eff if s == 0 else {}) for d, s, eff, tot in rows]
 
 
-def _ranked_rows(counts, jokers, visible, melds: tuple, *options, kinds: int = tiles.NUM_KINDS,
-                 counted: Optional[list[int]] = None) -> list[tuple]:
+def _ranked_rows(counts, jokers, visible, melds: tuple, seven_pairs, quads_as_two_pairs, honor_sequences,
+                 shisanlan, kinds: int = tiles.NUM_KINDS) -> list[tuple]:
     """The kernel's ``(discard, shanten, effective, total)`` of every discard, best first;
     only the first ``kinds`` kinds are drawn (the kernel leaves a kind with no unseen
-    copy out of the effective tiles).  ``counted``: the counts already read as a list
-    (:func:`count_list`)."""
-    seen_melds = meld_list(melds) if melds else None     # (melds: a tuple of DeclaredMeld)
-    if seen_melds is None and visible is None and isinstance(counts, np.ndarray) and counts.dtype == np.uint8 \
-            and counts.shape == (34,):
-        unseen = [4 - c for c in counts.tolist()]   # the common case, without numpy arithmetic
-    else:
-        # lists of ints throughout: numpy's calls cost more than the sums on 34 counts
-        unseen = unseen_of_lists(count_list(counts) if counted is None else counted, seen_melds,
-                                 None if visible is None else _count_list(visible, "visible"))
-    if kinds < tiles.NUM_KINDS:
-        unseen[kinds:] = [0] * (tiles.NUM_KINDS - kinds)
-    rows = _core.discard_options(counts, jokers, unseen, *options)
-    rows.sort(key=_rank)
-    return rows
+    copy out of the effective tiles)."""
+    unseen = unseen_of(counts, meld_list(melds) if melds else None, visible, kinds)   # (melds: DeclaredMeld)
+    return _core.discard_options(counts, jokers, unseen, seven_pairs, quads_as_two_pairs, honor_sequences,
+                                 shisanlan, ranked=True)
 
 
 def _regional(counts, jokers, visible, rules, melds, facts, options, values: bool) -> list[DiscardOption]:
@@ -253,7 +256,7 @@ def plain_region_options(counts, visible, melds: tuple, forms: dict,
         raise ValueError(f"the region has no tile {tiles.tile_name(next(t for t in range(kinds, 34) if held[t]))}")
     forms = {"honor_sequences": False, "shisanlan": False, **forms}
     rows = _ranked_rows(held, 0, visible, melds, not melds, True, forms["honor_sequences"], forms["shisanlan"],
-                        kinds=kinds, counted=held)
+                        kinds=kinds)
     out = []
     for d, shanten, eff, total in rows:
         ready = shanten == 0

@@ -875,7 +875,7 @@ def analyze(counts, rules: Optional[LuzhouRules] = None, *, visible=None, melds:
     seen[GHOST] = 0
     if shown is not None:
         shown[GHOST] = 0     # a list of its own: the caller's visible stays as it was
-    unseen = analysis.unseen_of_lists(natural, seen, shown)
+    unseen = analysis.unseen_of(natural, seen, shown)
     unseen_ghosts = max(0, rules.ghost_count - ghosts - seen_ghosts)
     unseen[27:34] = [0] * 7      # no other honours in Luzhou; ghosts are counted apart below
     out, new_option = [], analysis.new_option

@@ -1096,8 +1096,7 @@ def analyze(counts, rules: Optional[WuhanRules] = None, *, visible=None, melds: 
         raise ValueError(f"{tiles.tile_name(min(held))} must be konged before discarding (B-一.6-8)")
     seen = list(read.counts)
     seen[indicator] += 1     # the flipped indicator is seen by everyone (B-一.4)
-    unseen = analysis.unseen_of_lists(arr.tolist(), seen,
-                                      None if visible is None else analysis.count_list(visible, "visible"))
+    unseen = analysis.unseen_of(arr, seen, visible)
     for t in must_kong:
         unseen[t] = 0        # never kept, so never an effective tile
     self_drawn = _SelfDrawn(situation, rules)
