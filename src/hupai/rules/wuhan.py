@@ -1114,33 +1114,42 @@ class _Option(NamedTuple):
     total: int
 
 
-def _small_and_plain(arr, laizi: int, unseen: list) -> list[tuple[_Option, _Option]]:
+def _small_and_plain(arr, laizi: int, unseen: list) -> list[tuple[_Option, Optional[dict]]]:
     """For each discard: the option toward a small win (a 2-5-8 pair, the laizi as
-    jokers, the core's ``pair258``) and the plain form's (big wins take any pair)."""
+    jokers, the core's ``pair258``) and, when the plain form (big wins take any pair) is
+    ready after it, its waits that are still unseen (None when it is not ready): a
+    shanten and a waits call, not a second analysis of every discard."""
     natural = arr.copy()
     natural[laizi] = 0
     jokers = int(arr[laizi])
-    small = _core.discard_options(natural, jokers, unseen, False, True, False, False, pair258=True)
-    plain = {option.discard: option for option in
-             map(_Option._make, _core.discard_options(natural, jokers, unseen, False, True, False, False))}
-    return [(option, plain[option.discard]) for option in map(_Option._make, small)]
+    out = []
+    for option in map(_Option._make, _core.discard_options(natural, jokers, unseen, False, True, False, False,
+                                                           pair258=True)):
+        natural[option.discard] -= 1
+        plain = None
+        # (a small win's shape is a plain one: ready for a small win, ready for any)
+        if option.shanten == 0 or _core.shanten(natural, jokers, seven_pairs=False) == 0:
+            plain = {t: unseen[t] for t in _core.waits(natural, jokers, seven_pairs=False) if unseen[t]}
+        natural[option.discard] += 1
+        out.append((option, plain))
+    return out
 
 
-def _analyzed(small: _Option, plain: _Option, arr, laizi, unseen, melds, self_drawn: "_SelfDrawn",
+def _analyzed(small: _Option, plain: Optional[dict], arr, laizi, unseen, melds, self_drawn: "_SelfDrawn",
               forbidden, valued: bool) -> tuple:
     """One discard's option: a ready shape lists its legal waits and their values (when
     ``valued``); a drawn laizi (a joker) always counts as effective before that."""
     d, sh, eff, tot = small
     laizi_draw = {laizi: unseen[laizi]} if unseen[laizi] else {}
     if forbidden:      # the declared melds can never make a legal win: no wait
-        return d, sh, eff, tot, {}, {} if plain.shanten == 0 and valued else None, None, forbidden
+        return d, sh, eff, tot, {}, {} if plain is not None and valued else None, None, forbidden
     waits: dict = {}
     values = None
-    if plain.shanten == 0:
+    if plain is not None:
         after = arr.copy()
         after[d] -= 1
         hand = Hand(after, melds)
-        candidates = {**plain.effective, **laizi_draw}
+        candidates = {**plain, **laizi_draw}
         values = {}
         for t in candidates:
             if self_drawn.may_win(hand, t):
