@@ -307,3 +307,34 @@ def test_ranked_discard_options_are_the_rows_sorted(hand, unseen):
     counts, jokers = hand
     rows = _core.discard_options(counts, jokers, unseen)
     assert _core.discard_options(counts, jokers, unseen, ranked=True) == sorted(rows, key=analysis._rank)
+
+
+def _void_rows_readably(counts, jokers, unseen, voids):
+    """Each discard's best void among ``voids``, from one analysis per void: the lowest
+    shanten, then the most unseen effective tiles, then the lowest suit; the effective
+    tiles of every void that ties on shanten count (the readable form of 缺一門)."""
+    from hupai import _core
+    by_void = {g: _core.discard_options(counts, jokers, unseen, True, True, False, False, g) for g in voids}
+    out = []
+    for rows in zip(*(by_void[g] for g in voids)):
+        best = min(range(len(voids)), key=lambda i: (rows[i][1], -rows[i][3], voids[i]))
+        tied = [i for i in range(len(voids)) if rows[i][1] == rows[best][1]]
+        eff = {t: n for i in tied for t, n in rows[i][2].items()}
+        out.append((rows[best][0], rows[best][1], eff, sum(eff.values()), voids[best]))
+    return out
+
+
+#: Luzhou's analysis: suited tiles, and its ghosts as jokers
+_SUITED_HANDS = st.integers(0, 2).flatmap(lambda jokers: st.tuples(
+    st.lists(st.integers(0, 26), min_size=14 - jokers, max_size=14 - jokers).filter(
+        lambda ts: max(ts.count(t) for t in set(ts)) <= 4), st.just(jokers)))
+
+
+@given(_SUITED_HANDS, st.lists(st.integers(0, 4), min_size=34, max_size=34),
+       st.sampled_from([(0, 1, 2), (0, 1), (0, 2), (1, 2), (0,), (1,), (2,)]))
+def test_void_options_of_the_open_suits_are_the_best_void_of_each(hand, unseen, voids):
+    from hupai import _core
+    held, jokers = hand
+    counts = [held.count(t) for t in range(34)]
+    assert _core.discard_options_void(counts, jokers, unseen, True, voids) == \
+        _void_rows_readably(counts, jokers, unseen, list(voids))

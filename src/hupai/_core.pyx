@@ -882,10 +882,12 @@ cdef int _rank_rows(list rows) except -1:
     return 0
 
 
-def discard_options_void(counts, jokers, unseen, seven_pairs=True):
-    """Like :func:`discard_options` under 缺一門: for each discard, the suit given up that
-    leaves the lowest shanten (then the most unseen effective tiles); rows are
-    ``(discard, shanten, {kind: unseen}, total, void_suit)``."""
+def discard_options_void(counts, jokers, unseen, seven_pairs=True, voids=(0, 1, 2)):
+    """Like :func:`discard_options` under 缺一門: for each discard, the suit given up
+    (one of ``voids``, the suits still open) that leaves the lowest shanten, then the
+    most unseen effective tiles, then the lowest suit; the effective tiles of every
+    suit that ties on shanten count.  Rows are ``(discard, shanten, {kind: unseen},
+    total, void_suit)``."""
     cdef uint8_t c[NK]
     cdef int8_t sh[3][NK]
     cdef uint64_t imp[3][NK]
@@ -893,28 +895,39 @@ def discard_options_void(counts, jokers, unseen, seven_pairs=True):
     cdef int k = load_jokers(jokers)
     cdef int total = load_counts(counts, c) + k
     cdef int d, g, best_g
+    cdef int open_[3]
     cdef long tot, best_tot
     cdef uint64_t m
     cdef dict eff
     _check_size(total, 2, "analyze_discards")
     _load_unseen(unseen, un)
+    open_[0] = open_[1] = open_[2] = 0
+    for g in voids:
+        if not 0 <= g <= 2:
+            raise ValueError(f"voids are suits 0 (m), 1 (p), 2 (s), got {g}")
+        open_[g] = 1
+    if not (open_[0] or open_[1] or open_[2]):
+        raise ValueError("voids must name at least one suit")
     cdef unsigned opts = _options(True, seven_pairs, True, False, False)
     with nogil:
         for g in range(3):
-            hupai_discards_void(c, k, opts, g, sh[g], imp[g])
+            if open_[g]:
+                hupai_discards_void(c, k, opts, g, sh[g], imp[g])
     cdef list out = []
     for d in range(NK):
         if not c[d]:
             continue
         best_g, best_tot = -1, 0
         for g in range(3):
+            if not open_[g]:
+                continue
             tot = _unseen_total(imp[g][d], un)     # only the best suit's tiles are listed
             if best_g < 0 or sh[g][d] < sh[best_g][d] or (sh[g][d] == sh[best_g][d] and tot > best_tot):
                 best_g, best_tot = g, tot
         # a draw lowers the shanten if it helps any suit choice that is already best
         m = 0
         for g in range(3):
-            if sh[g][d] == sh[best_g][d]:
+            if open_[g] and sh[g][d] == sh[best_g][d]:
                 m |= imp[g][d]
         eff = {}
         out.append((d, sh[best_g][d], eff, _effective(m, un, eff), best_g))

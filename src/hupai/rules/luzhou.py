@@ -879,7 +879,9 @@ def analyze(counts, rules: Optional[LuzhouRules] = None, *, visible=None, melds:
     unseen_ghosts = max(0, rules.ghost_count - ghosts - seen_ghosts)
     unseen[27:34] = [0] * 7      # no other honours in Luzhou; ghosts are counted apart below
     out, new_option = [], analysis.new_option
-    for d, sh, eff, tot, g in _void_options(natural, ghosts, unseen, open_voids or [0, 1, 2]):
+    # each discard's void: the open suit that leaves the lowest shanten, then the most
+    # unseen effective tiles; the effective tiles of every void that ties count (缺一門)
+    for d, sh, eff, tot, g in _core.discard_options_void(natural, ghosts, unseen, True, open_voids or (0, 1, 2)):
         if unseen_ghosts:
             eff[GHOST] = unseen_ghosts       # a ghost always brings the hand one step closer
             tot += unseen_ghosts
@@ -904,26 +906,6 @@ def melds_problem(melds: Sequence[DeclaredMeld], rules: Optional[LuzhouRules] = 
         if forbidden:
             return forbidden
     return None
-
-
-def _void_options(natural: list, ghosts: int, unseen: list, voids: list) -> list:
-    """``(discard, shanten, effective, total, void)`` for every discard, the void being
-    the suit among ``voids`` that leaves the lowest shanten, then the most unseen
-    effective tiles; the effective tiles of every void that ties count (缺一門)."""
-    if voids == [0, 1, 2]:
-        return _core.discard_options_void(natural, ghosts, unseen)
-    by_void = [_core.discard_options(natural, ghosts, unseen, True, True, False, False, g) for g in voids]
-    if len(voids) == 1:
-        return [row + (voids[0],) for row in by_void[0]]
-    (low, high), out = voids, []    # two open suits (all three: the kernel's own call above)
-    for a, b in zip(*by_void):      # the same discard under each void: (discard, shanten, effective, total)
-        (discard, shanten, eff_low, total_low), (_, shanten_high, eff_high, total_high) = a, b
-        if shanten != shanten_high:
-            out.append(a + (low,) if shanten < shanten_high else b + (high,))
-            continue
-        eff = {**eff_low, **eff_high}      # the effective tiles of both count; ties: the lower suit
-        out.append((discard, shanten, eff, sum(eff.values()), low if total_low >= total_high else high))
-    return out
 
 
 # the round flow the table engine asks of this region (rules/flows/luzhou.py)
