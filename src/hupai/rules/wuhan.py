@@ -366,7 +366,6 @@ def _meld_problem(m: DeclaredMeld, laizi: int, must_kong: frozenset[int]) -> tup
 
 
 @functools.lru_cache(maxsize=4096)
-@functools.lru_cache(maxsize=4096)
 def _melds(melds: tuple[DeclaredMeld, ...], laizi: int, must_kong: frozenset[int]) -> _Melds:
     """What scoring reads of ``melds`` (cached: a seat's melds come back on every
     analysis and score until it claims again)."""
