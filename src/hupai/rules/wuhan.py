@@ -506,35 +506,58 @@ def _reach(possible: int, context: int, lifted: bool) -> tuple[bool, bool]:
     return any(big for big, _ in ids), lifted and any(situ for _, situ in ids)
 
 
-def _may_win(shared: _Shared, full: bytearray, n_melds: int, rules: WuhanRules) -> bool:
-    """A necessary condition for the 14 tiles ``full`` (melds apart) to be a legal
-    self-drawn win at ``shared``'s table, at the cost of a kernel call or two: False only
-    where :func:`_score` would find no legal reading.  A small win needs four sets and a
-    2-5-8 pair within the laizi limit (A-L57-61, B-一.10); anything else needs a big
-    pattern, or a situational one that lifts the limit (C15), and every fact a reading
-    can have is bounded here by the tiles (one suit, all 2-5-8, all honours, few kinds)."""
+def _may_win_on(shared: _Shared, after: bytearray, n_melds: int, rules: WuhanRules, candidates) -> list[int]:
+    """The ``candidates`` t (in their order) that may make the 13 tiles ``after`` (melds
+    apart) a legal self-drawn win at ``shared``'s table: a necessary condition, at the
+    cost of a kernel call or two for all of them; a tile left out is one on which
+    :func:`_score` would find no legal reading.  A small win needs four sets and a 2-5-8
+    pair within the laizi limit (A-L57-61, B-一.10); anything else needs a big pattern,
+    or a situational one that lifts the limit (C15), and every fact a reading can have
+    is bounded here by the tiles (one suit, all 2-5-8, all honours, few kinds).  The
+    kernel's waits of the 13 tiles (as themselves, and with the laizi as jokers) stand
+    for an ``is_win`` per tile."""
     melds, laizi = shared.melds, shared.laizi
-    if melds.forbidden or not melds.opens or any(full[t] for t in shared.must_kong):
-        return False        # what _no_win_reason refuses whatever the tiles' reading
-    held = full[laizi]
-    naturals = full
-    if held:
-        naturals = bytearray(full)
-        naturals[laizi] = 0
-    suits = melds.suits | _suits_of(naturals)
-    possible = (_QING if suits in (0, 1, 2, 4) else 0) | (0 if suits & 7 else _FENG) \
-        | (_JIANG if melds.all258 and sum(_AT_258(naturals)) == 14 - 3 * n_melds - held else 0) \
-        | (_PENGPENG if melds.no_chi and 34 - naturals.count(0) <= 5 - n_melds else 0) \
-        | (_QUANQIUREN if shared.quanqiuren else 0)
-    big, lifts = _reach(possible, shared.bits, rules.situational_lifts_laizi_limit)
-    if big or (held and rules.ghost_as_fifth_copy):     # (readings beyond four copies: not the kernel's)
-        return True
-    # a small win: the laizi as themselves (counted against the limit if the rules say so)
-    if (held <= 1 or lifts or not rules.xiaohu_laizi_limit_counts_self_used) \
-            and _core.is_win(full, 0, seven_pairs=False, pair258=True):
-        return True
-    # or as jokers, counted
-    return 0 < held and (held == 1 or lifts) and _core.is_win(naturals, held, seven_pairs=False, pair258=True)
+    if melds.forbidden or not melds.opens or any(after[t] for t in shared.must_kong):
+        return []           # what _no_win_reason refuses whatever the tiles' reading
+    held0 = after[laizi]
+    naturals = bytearray(after)
+    naturals[laizi] = 0
+    suits0 = melds.suits | _suits_of(naturals)
+    at_258, kinds = sum(_AT_258(naturals)), 34 - naturals.count(0)
+    counted = rules.xiaohu_laizi_limit_counts_self_used
+    hard = soft = None      # the kernel's waits, asked for when first needed
+    out = []
+    for t in candidates:
+        if t in shared.must_kong:
+            continue
+        drawn_laizi = t == laizi
+        held = held0 + drawn_laizi
+        suits = suits0 if drawn_laizi else suits0 | _suit_bit(t)
+        possible = (_QING if suits in (0, 1, 2, 4) else 0) | (0 if suits & 7 else _FENG) \
+            | (_JIANG if melds.all258 and at_258 + (not drawn_laizi and t in SUITED_258) == 14 - 3 * n_melds - held
+               else 0) \
+            | (_PENGPENG if melds.no_chi and kinds + (not drawn_laizi and not naturals[t]) <= 5 - n_melds else 0) \
+            | (_QUANQIUREN if shared.quanqiuren else 0)
+        big, lifts = _reach(possible, shared.bits, rules.situational_lifts_laizi_limit)
+        if big or (held and rules.ghost_as_fifth_copy):
+            out.append(t)
+            continue
+        if held <= 1 or lifts or not counted:
+            if hard is None:
+                hard = _core.waits(after, 0, seven_pairs=False, pair258=True)
+            if t in hard:
+                out.append(t)
+                continue
+        if 0 < held and (held == 1 or lifts):
+            if drawn_laizi:      # one joker more
+                win = _core.is_win(naturals, held, seven_pairs=False, pair258=True)
+            else:
+                if soft is None:
+                    soft = _core.waits(naturals, held0, seven_pairs=False, pair258=True)
+                win = t in soft
+            if win:
+                out.append(t)
+    return out
 
 
 def _soft_readings(naturals: bytearray, c: _Context, melds: _Melds, suits: int, jiang: bool, feng: bool,
@@ -997,13 +1020,14 @@ class _SelfDrawn:
         s = self._facts._derive(win_tile=win_tile)
         return _score(self._table(hand, s), hand, s, self._rules)
 
-    def may_win(self, hand: Hand, win_tile: int) -> bool:
-        """False only when :meth:`score` of this win is sure to be no win (:func:`_may_win`):
-        most ready shapes' waits are not legal wins, and this spares their scores."""
-        shared = self._shared or self._table(hand, self._facts._derive(win_tile=win_tile))
-        full = bytearray(hand.concealed.tobytes())
-        full[win_tile] += 1
-        return _may_win(shared, full, len(hand.melds), self._rules)
+    def may_win_on(self, hand: Hand, candidates) -> list[int]:
+        """The ``candidates`` on which :meth:`score` may find a win (:func:`_may_win_on`);
+        the others are sure to be no win.  Most waits of a ready shape are no legal win,
+        and this spares their scores."""
+        if not candidates:
+            return []
+        shared = self._shared or self._table(hand, self._facts._derive(win_tile=next(iter(candidates))))
+        return _may_win_on(shared, bytearray(hand.concealed.tobytes()), len(hand.melds), self._rules, candidates)
 
     def _table(self, hand: Hand, s: Situation) -> _Shared:
         """What every win of the hand's melds at this table shares, checked once."""
@@ -1033,7 +1057,7 @@ def ready(hand: Hand, rules: Optional[WuhanRules] = None, situation: Optional[Si
     def win_on(t: int):
         if own[t] >= 4:
             return None
-        if not self_drawn.may_win(hand, t):
+        if not self_drawn.may_win_on(hand, (t,)):
             return None
         res = self_drawn.score(hand, t)
         return (res.value, [s.pattern for s in res.breakdown]) if res.is_win else None
@@ -1150,11 +1174,10 @@ def _analyzed(small: _Option, plain: Optional[dict], arr, laizi, unseen, melds, 
         hand = Hand(after, melds)
         candidates = {**plain, **laizi_draw}
         values = {}
-        for t in candidates:
-            if self_drawn.may_win(hand, t):
-                res = self_drawn.score(hand, t)
-                if res.is_win:
-                    values[t] = res.value
+        for t in self_drawn.may_win_on(hand, candidates):
+            res = self_drawn.score(hand, t)
+            if res.is_win:
+                values[t] = res.value
         waits = {t: candidates[t] for t in values}
         if waits or sh == 0:
             # ready: the legal waits (none yet, e.g. before 開口, when only the shape is)
