@@ -1125,7 +1125,7 @@ def analyze(counts, rules: Optional[WuhanRules] = None, *, visible=None, melds: 
     self_drawn = _SelfDrawn(situation, rules)
     out = [_analyzed(small, plain, arr, laizi, unseen, melds, self_drawn, forbidden, valued)
            for small, plain in _small_and_plain(arr, laizi, unseen) if small.discard != laizi]
-    return analysis.rank([analysis.DiscardOption(*o) for o in out])
+    return analysis.rank(list(map(analysis.new_option, out)))
 
 
 class _Option(NamedTuple):
