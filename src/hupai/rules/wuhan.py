@@ -1055,14 +1055,12 @@ def ready(hand: Hand, rules: Optional[WuhanRules] = None, situation: Optional[Si
     own[situation.indicator] += 1    # the flipped indicator is one copy fewer to draw (B-一.4)
 
     def win_on(t: int):
-        if own[t] >= 4:
-            return None
-        if not self_drawn.may_win_on(hand, (t,)):
-            return None
         res = self_drawn.score(hand, t)
         return (res.value, [s.pattern for s in res.breakdown]) if res.is_win else None
 
-    return wait_report("", range(34), win_on, PATTERNS)
+    # the tiles left to draw that may make a legal win, found for all of them at once
+    candidates = self_drawn.may_win_on(hand, [t for t in range(34) if own[t] < 4])
+    return wait_report("", candidates, win_on, PATTERNS)
 
 
 def exhaust(table: Mapping[str, Optional[Hand]], rules: Optional[WuhanRules] = None, *,
