@@ -299,6 +299,23 @@ def test_kernel_unseen_counts_as_the_lists_do(held, melds, visible, kinds, kind_
     assert analysis.unseen_of(*given_, kinds) == expected
 
 
+@given(_COUNTS, st.sampled_from([list, tuple, bytearray, bytes, lambda c: np.array(c, np.int64)]))
+def test_kernel_held_kinds_are_the_kinds_with_a_copy(counts, kind_of_input):
+    """``_core.held_kinds`` (the engine's discardable kinds) against the plain filter."""
+    from hupai._core import held_kinds
+    assert held_kinds(kind_of_input(counts)) == [t for t in range(34) if counts[t]]
+
+
+def test_kernel_held_kinds_refuses_what_is_not_34_counts():
+    from hupai._core import held_kinds
+    with pytest.raises(ValueError, match="outside 0-4"):
+        held_kinds([5] + [0] * 33)
+    with pytest.raises((ValueError, TypeError)):
+        held_kinds([1, 2, 3])
+    with pytest.raises(TypeError):
+        held_kinds(None)
+
+
 @given(any_hand(remainders=(2,), max_jokers=3), st.lists(st.integers(0, 4), min_size=34, max_size=34))
 def test_ranked_discard_options_are_the_rows_sorted(hand, unseen):
     """The kernel's ``ranked`` order is :func:`hupai.analysis.rank`'s: lowest shanten, most

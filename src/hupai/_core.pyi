@@ -67,6 +67,7 @@ def wait_quads(counts: _Counts, jokers: _Jokers = 0, extra: _Counts | None = Non
 def discard_table(counts: _Counts, jokers: _Jokers = 0, *, seven_pairs: bool = True,
                   quads_as_two_pairs: bool = True, honor_sequences: bool = False,
                   shisanlan: _Lan = False) -> dict[int, tuple[int, list[int]]]: ...
+def held_kinds(counts: _Counts) -> list[int]: ...
 def discard_options(counts: _Counts, jokers: _Jokers, unseen: Sequence[int], seven_pairs: bool = True,
                     quads_as_two_pairs: bool = True, honor_sequences: bool = False, shisanlan: _Lan = False,
                     void_suit: int = -1, pair258: bool = False,

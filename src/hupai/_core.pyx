@@ -737,6 +737,19 @@ def wait_quads(counts, jokers=0, extra=None, candidates=None, free_kinds=None, *
     return [key + (tuple(kinds_of[key]),) for key in order]
 
 
+def held_kinds(counts):
+    """The kinds of which ``counts`` holds a copy, in order (``counts`` read as
+    :func:`is_win` reads them): what the table engine's seat may discard."""
+    cdef uint8_t c[NK]
+    cdef int t
+    load_counts(counts, c)
+    cdef list out = []
+    for t in range(NK):
+        if c[t]:
+            out.append(t)
+    return out
+
+
 def discard_table(counts, jokers=0, *, seven_pairs=True, quads_as_two_pairs=True,
                   honor_sequences=False, shisanlan=False):
     """For a 3M+2 hand: ``{discard: (shanten after it, [kinds that then lower it])}`` for

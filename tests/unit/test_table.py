@@ -19,6 +19,7 @@ from hupai.rules import REGIONS, score_case
 from hupai.table import Action, Match, Round, dumps, play, play_round, replay
 from hupai.table.agents import GreedyAgent, RandomAgent
 from hupai.table.record import win_cases
+from paths import source_of
 from table_walls import hidden_permuted
 
 REGION_NAMES = sorted(REGIONS)
@@ -403,9 +404,8 @@ def test_every_flow_flag_is_read_by_its_flow(region):
     """A region's ``flow_*`` rules are the round flow's options: each is read by the
     region's flow module (and by no scorer), so no flag is one that nothing reads."""
     import inspect
-    flow_source = inspect.getsource(inspect.getmodule(REGIONS[region].FLOW)) + "".join(
-        inspect.getsource(cls) for cls in type(REGIONS[region].FLOW).__mro__[1:]
-        if cls.__module__.startswith("hupai."))
+    flow_modules = {cls.__module__ for cls in type(REGIONS[region].FLOW).__mro__ if cls.__module__.startswith("hupai.")}
+    flow_source = "".join(source_of(m) for m in sorted(flow_modules))
     score_source = inspect.getsource(REGIONS[region].score)
     flags = [f for f in REGIONS[region].Rules.__dataclass_fields__ if f.startswith("flow_")]
     assert flags

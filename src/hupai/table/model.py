@@ -109,7 +109,7 @@ class SeatState:
 
     def held(self) -> list[int]:
         """The concealed tiles, sorted."""
-        return [t for t, c in enumerate(self.concealed) for _ in range(c)]
+        return [t for t in range(34) for _ in range(self.concealed[t])]
 
 
 class Payment(NamedTuple):

@@ -22,6 +22,11 @@ if TYPE_CHECKING:
 __all__ = ["Observation"]
 
 
+def _held(counts: list[int]) -> list[int]:
+    """The tiles of 34 counts, sorted."""
+    return [t for t in range(34) for _ in range(counts[t])]
+
+
 class Observation:
     """The view of ``seat`` at one moment of a round."""
 
@@ -229,7 +234,7 @@ class Observation:
         """The whole view as plain JSON types (tiles in notation)."""
         return {
             "seat": self.seat, "region": self.region, "dealer": self.dealer,
-            "concealed": tiles.format_sequence(t for t, c in enumerate(self.concealed) for _ in range(c)),
+            "concealed": tiles.format_sequence(_held(self.concealed)),
             "last_draw": None if self.last_draw is None else tiles.tile_name(self.last_draw),
             "melds": [[{"kind": m.kind, "tiles": tiles.format_sequence(m.tiles) or None, "from": m.from_seat}
                        for m in self.melds(s)] for s in range(4)],
@@ -237,6 +242,6 @@ class Observation:
             "live": self.live, "flips": {k: tiles.tile_name(v) for k, v in self.flips.items()},
             "burnt": tiles.format_sequence(self.burnt), "declared": self.declared, "finished": self.finished,
             "special_kongs": self.special_kongs, "scores": self.scores,
-            "revealed": [None if r is None else tiles.format_sequence(t for t, c in enumerate(r) for _ in range(c))
+            "revealed": [None if r is None else tiles.format_sequence(_held(r))
                          for r in (self.revealed(s) for s in range(4))],
         }

@@ -37,7 +37,6 @@ __all__ = ["Round", "WinEvent", "WIN", "PASS"]
 WIN = Action("win")
 PASS = Action("pass")
 _DISCARD = tuple(Action("discard", (t,)) for t in range(34))
-_DISCARD_OF = _DISCARD.__getitem__
 _PENG = functools.partial(Action, "peng")
 _CHI = functools.partial(Action, "chi")
 _NAME = tuple(tiles.tile_name(t) for t in range(34))
@@ -127,17 +126,17 @@ class Round:
             self._watched_event if watch is not None else self.events.append
         self.rules: Any = self.region.Rules.coerce(rules)     # the region's own flag class
         self.flow = self.region.FLOW
-        self._const = _constants(self.flow, self.rules)
+        self._flow_const = _constants(self.flow, self.rules)
         self.seed, self.round_index = seed, round_index
         self.dealer = _seat(dealer, "the dealer")
         self.scores_before = _scores(scores_before)
-        tile_set = self._const.tile_set
+        tile_set = self._flow_const.tile_set
         if wall is None:
             self.seed = seed = 0 if seed is None else seed
             order = shuffled(tile_set, seed, round_index)
         else:
             order = tiles.parse_sequence(wall) if isinstance(wall, str) else [tiles.tile_index(t) for t in wall]
-        self.wall = Wall(order, tile_set, self._const.reserve, check=wall is not None)
+        self.wall = Wall(order, tile_set, self._flow_const.reserve, check=wall is not None)
         self.seats = [SeatState() for _ in range(4)]
         self.entries: list[Entry] = []
         self.win_events: list[WinEvent] = []
@@ -234,7 +233,7 @@ class Round:
             raise ValueError(f"seat {seat} may not {short(str(action))} now; legal: "
                              f"{short(', '.join(str(a) for a in p.options[seat]))}")
         p.answers[seat] = action
-        if self._const.choices:
+        if self._flow_const.choices:
             self.flow.on_choice(self, seat, action, p.options[seat])
         if len(p.answers) < len(p.order):
             return
@@ -262,7 +261,7 @@ class Round:
 
     def _deal(self) -> None:
         d = self.dealer
-        for seat, n in self._const.deals[d]:
+        for seat, n in self._flow_const.deals[d]:
             got = self.wall.take_front_many(n)
             s = self.seats[seat]
             for t in got:
@@ -284,7 +283,7 @@ class Round:
         return t
 
     def _draw(self, seat: int, replacement: bool = False) -> None:
-        wall, const = self.wall, self._const
+        wall, const = self.wall, self._flow_const
         # one of the last draws (Wuhan's 海底), a kong's replacement too where a kong may
         # come that late: the drawer wins or passes
         haidi = wall.live <= const.last_draws
@@ -334,7 +333,7 @@ class Round:
             if found is not None:
                 options.append(WIN)
                 wins[seat] = found
-        const = self._const
+        const = self._flow_const
         if self.wall.live >= const.kong_min_live and (not self.after_claim or const.kongs_after_claim):
             if 4 in s.concealed:        # a concealed kong is four of a kind held
                 options += [Action("angang", k) for k in f.angang_options(self, seat)]
@@ -342,7 +341,7 @@ class Round:
                 options += [Action("bugang", k) for k in f.bugang_options(self, seat)]
         if const.special_kongs:
             options += [Action("special_kong", (t,)) for t in f.special_kong_options(self, seat)]
-        options.extend(map(_DISCARD_OF, f.discardable(self, seat)))
+        options += [_DISCARD[t] for t in f.discardable(self, seat)]
         if not options:
             raise ValueError(f"seat {seat} holding {tiles.format(np.frombuffer(bytes(s.concealed), np.uint8))} "
                              "has no legal action: the region's flow offers none")
@@ -416,7 +415,7 @@ class Round:
         self.first_turn = False
         self.discard_log.append((seat, tile))
         self._event({"type": "discard", "seat": seat, "tile": _NAME[tile]})
-        what = self._const.discard_declarations and self.flow.discard_declarations(self, seat)
+        what = self._flow_const.discard_declarations and self.flow.discard_declarations(self, seat)
         if what:
             options = [Action("declare", (), w) for w in what] + [PASS]
             self._pending = _Pending("declare", [seat], {seat: options}, tile=tile, from_seat=seat)
@@ -424,7 +423,7 @@ class Round:
         self._responses(seat, tile)
 
     def _responses(self, discarder: int, tile: int) -> None:
-        f, const = self.flow, self._const
+        f, const = self.flow, self._flow_const
         if const.dead_discards and f.dead_discard(self, tile):
             self._next_turn(discarder)
             return
@@ -616,7 +615,7 @@ class Round:
         s.kong_this_turn = True
         self.first_turn = False
         self._event({"type": "special_kong", "seat": seat, "tile": _NAME[tile]})
-        if self.wall.live >= self._const.kong_min_live and self.flow.special_kong_replaced(self, seat):
+        if self.wall.live >= self._flow_const.kong_min_live and self.flow.special_kong_replaced(self, seat):
             self._draw(seat, replacement=True)
         else:                            # a kong with no replacement ends the turn
             s.last_draw = None

@@ -9,10 +9,10 @@ special flow rules (a new region, a test's toy region) uses :class:`Flow` as it 
 first win ends the round, 一炮多響 allowed, no claims but 碰 and 杠, no side settlements."""
 from __future__ import annotations
 
-from itertools import compress
 from typing import TYPE_CHECKING, AbstractSet, Any, NamedTuple, Optional, Sequence
 
 import numpy as np
+from mypy_extensions import mypyc_attr
 
 from ... import _core
 from ..ledger import Ledger
@@ -26,7 +26,6 @@ if TYPE_CHECKING:       # the engine imports the rules, never the other way roun
 __all__ = ["Flow", "FlowConstants", "DealOptions", "WinContext", "LABELS", "table_labels", "deal_chunks",
            "drawn_dealer"]
 
-_KINDS = range(34)
 #: the round memo's entry of the kong chances let pass (Flow.on_choice)
 _KONGS_LET_PASS = "kongs_let_pass"
 
@@ -78,6 +77,7 @@ class FlowConstants(NamedTuple):
     deals: tuple[tuple[tuple[int, int], ...], ...]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)     # a new region's flow is a subclass
 class Flow:
     """The default round flow.  Each hook's docstring is its contract; the region
     subclasses cite their flow digest for every difference.  A hook that takes only
@@ -185,7 +185,7 @@ class Flow:
         s = rnd.seats[seat]
         if self.locked(rnd, seat) and s.last_draw is not None:
             return [s.last_draw]
-        return list(compress(_KINDS, s.concealed))
+        return _core.held_kinds(s.concealed)
 
     def dead_discard(self, rnd: "Round", tile: int) -> bool:
         """A discard nobody may claim (Luzhou's ghost, L19)."""
@@ -414,9 +414,10 @@ def _split_jokers(counts: bytearray, jokers: tuple[int, ...]) -> tuple[bytearray
     return counts, n
 
 
-class DealOptions:
-    """The two options every region's round flow has, as ``flow_deal_order`` and
-    ``flow_first_dealer`` fields of its rules: mixed in before :class:`Flow`."""
+@mypyc_attr(allow_interpreted_subclasses=True)
+class DealOptions(Flow):
+    """A flow whose rules have the two options every region's round flow has, as
+    ``flow_deal_order`` and ``flow_first_dealer`` fields (the four regions' flows)."""
 
     def deal_order(self, rules: Any) -> str:
         return str(rules.flow_deal_order)          # any fixed order is fair on a shuffled wall

@@ -27,7 +27,7 @@ __all__ = ["FuzhouFlow", "FLOW", "L97_KONG"]
 L97_KONG = "明扛 (一炮多響, L97)"
 
 
-class FuzhouFlow(DealOptions, Flow):
+class FuzhouFlow(DealOptions):
     """The flow defaults of fuzhou-flow.md §12 and the cheap options beside them."""
 
     def kong_min_live(self, rules: Any) -> int:

@@ -41,7 +41,7 @@ class _Voids(NamedTuple):
     kongs: frozenset[tuple[int, int]] = frozenset()
 
 
-class GuiyangFlow(DealOptions, Flow):
+class GuiyangFlow(DealOptions):
     """The flow defaults of guiyang-flow.md §12 and the ``guiyang_flow_*`` options
     docs/rules/guiyang.md lists as implemented."""
 
@@ -252,7 +252,7 @@ def turn_kongs(rnd: "Round", seat: int) -> list[tuple[str, int]]:
     since the 碰 that opened it (热炮, L185-187: "所成豆后出的牌")."""
     out: list[tuple[str, int]] = []
     found = False
-    for e in reversed(rnd.events):
+    for e in rnd.events[::-1]:      # (reversed() of this list stops mypyc 2.4.1)
         if e.get("seat") != seat:
             continue
         kind = e["type"]

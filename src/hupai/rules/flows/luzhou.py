@@ -25,7 +25,7 @@ def peng_kind(meld: Any) -> int:
     return meld.claimed if meld.claimed is not None else meld.tiles[0]
 
 
-class LuzhouFlow(DealOptions, Flow):
+class LuzhouFlow(DealOptions):
     """The flow defaults of luzhou-flow.md §12, and the options beside them that are
     ``flow_*`` fields of :class:`~hupai.rules.luzhou.LuzhouRules` (docs/rules/luzhou.md,
     "Round flow", lists the ones not played)."""

@@ -8,11 +8,11 @@ settles it outside the round, so this flow has no hook for it."""
 from __future__ import annotations
 
 import functools
-from itertools import compress, filterfalse
 from typing import TYPE_CHECKING, Any, NamedTuple, Optional, Sequence
 
 import numpy as np
 
+from ... import _core
 from ...tiles import GREEN, HONORS, RED, tile_name
 from .. import wuhan
 from ..model import ANGANG, KONGS, OPENING, Hand
@@ -32,7 +32,6 @@ _HAIDI_DRAWS = 4        # 海底: "摸最后4張牌時自摸" (A-L85, B-一.9.6)
 _KONG_MIN_LIVE = {"drawable_5": 5, "drawable_1": 1}
 _SUITED_258 = frozenset(t for t in range(HONORS) if t % 9 in (1, 4, 7))
 _HONOUR_KINDS = frozenset(range(HONORS, 34))
-_KINDS = range(34)
 
 
 #: For each suited tile, the sequences a 吃 of it can make and the two tiles of each
@@ -59,7 +58,7 @@ def _indicator_tiles(indicator: int, rules: Any) -> _IndicatorTiles:
     return _IndicatorTiles(laizi, must, special, tuple(sorted(special)))
 
 
-class WuhanFlow(DealOptions, Flow):
+class WuhanFlow(DealOptions):
     """The flow defaults of wuhan-flow.md §12 and the ``wuhan_flow_*`` options."""
 
 
@@ -154,7 +153,7 @@ class WuhanFlow(DealOptions, Flow):
         """The tiles that complete a win needing no shape: 將一色 and 風一色 (A-L69,
         B-一.9.3-4), 清一色 when ``qingyise_requires_shape`` is false; ``counts`` are the
         concealed tiles (the laizi stand in for anything)."""
-        kinds = set(compress(_KINDS, counts))
+        kinds = set(_core.held_kinds(counts))
         for m in rnd.seats[seat].melds:
             kinds.update(m.tiles)
         kinds.discard(self.laizi(rnd))
@@ -177,7 +176,7 @@ class WuhanFlow(DealOptions, Flow):
         # they are left and no kong may be made, special_kong_options is the fallback
         s = rnd.seats[seat]
         special = self._tiles(rnd).special
-        out = list(filterfalse(special.__contains__, compress(_KINDS, s.concealed)))
+        out = [t for t in _core.held_kinds(s.concealed) if t not in special]
         if rnd.after_claim and rnd.rules.flow_chi_swap == "forbidden":
             claimed = s.melds[-1].claimed
             kept = [t for t in out if t != claimed]
