@@ -21,8 +21,8 @@ debug = os.environ.get("HUPAI_DEBUG") == "1"
 sanitize = os.environ.get("HUPAI_SANITIZE") == "1"
 pure = os.environ.get("HUPAI_PURE") == "1" or debug or sanitize
 
-#: The modules mypyc compiles: the table engine's state machine and the round flows it
-#: calls at every decision.  tests/unit/test_compiled.py plays rounds with them compiled
+#: The modules mypyc compiles: the table engine's state machine, the round flows it calls
+#: at every decision and the built-in agents.  tests/unit/test_compiled.py plays rounds with them compiled
 #: and interpreted and requires the same records.
 COMPILED = [
     "src/hupai/table/round.py",
@@ -30,6 +30,7 @@ COMPILED = [
     "src/hupai/table/wall.py",
     "src/hupai/table/observation.py",
     "src/hupai/table/match.py",
+    "src/hupai/table/builtin_agents.py",
     "src/hupai/rules/flows/base.py",
     "src/hupai/rules/flows/luzhou.py",
     "src/hupai/rules/flows/wuhan.py",

@@ -306,14 +306,19 @@ def test_kernel_held_kinds_are_the_kinds_with_a_copy(counts, kind_of_input):
     assert held_kinds(kind_of_input(counts)) == [t for t in range(34) if counts[t]]
 
 
-def test_kernel_held_kinds_refuses_what_is_not_34_counts():
+def test_kernel_held_kinds_reads_any_count_and_refuses_what_is_not_34_counts():
     from hupai._core import held_kinds
-    with pytest.raises(ValueError, match="outside 0-4"):
-        held_kinds([5] + [0] * 33)
-    with pytest.raises((ValueError, TypeError)):
-        held_kinds([1, 2, 3])
-    with pytest.raises(TypeError):
-        held_kinds(None)
+    eight_red = bytearray(34)
+    eight_red[33], eight_red[0] = 8, 1           # Luzhou's game of eight 紅中
+    assert held_kinds(eight_red) == held_kinds(list(eight_red)) == [0, 33]
+    with pytest.raises(ValueError, match="negative"):
+        held_kinds([-1] + [0] * 33)
+    for wrong_size in ([1, 2, 3], bytes(33), np.zeros(35, np.uint8)):
+        with pytest.raises(ValueError, match="34 entries"):
+            held_kinds(wrong_size)
+    for not_counts in (None, "1m" * 17, [0.5] * 34):
+        with pytest.raises(TypeError):
+            held_kinds(not_counts)
 
 
 @given(any_hand(remainders=(2,), max_jokers=3), st.lists(st.integers(0, 4), min_size=34, max_size=34))

@@ -738,14 +738,29 @@ def wait_quads(counts, jokers=0, extra=None, candidates=None, free_kinds=None, *
 
 
 def held_kinds(counts):
-    """The kinds of which ``counts`` holds a copy, in order (``counts`` read as
-    :func:`is_win` reads them): what the table engine's seat may discard."""
-    cdef uint8_t c[NK]
+    """The kinds of which ``counts`` (34 counts of any size: Luzhou's game of eight 紅中
+    holds more than four) hold a copy, in order: what the table engine's seat may
+    discard.  bytes and bytearray are read in place, anything else as a sequence of ints."""
+    cdef const uint8_t[::1] view
     cdef int t
-    load_counts(counts, c)
     cdef list out = []
+    if type(counts) is bytearray or type(counts) is bytes:
+        view = counts
+        if view.shape[0] != NK:
+            raise ValueError(f"counts must have 34 entries, got {view.shape[0]}")
+        for t in range(NK):
+            if view[t]:
+                out.append(t)
+        return out
+    if isinstance(counts, str) or not hasattr(counts, "__len__"):
+        raise TypeError(f"counts are 34 ints, not {type(counts).__name__}")
+    if len(counts) != NK:
+        raise ValueError(f"counts must have 34 entries, got {len(counts)}")
     for t in range(NK):
-        if c[t]:
+        n = operator.index(counts[t])
+        if n < 0:
+            raise ValueError(f"counts[{t}] = {n} is negative")
+        if n:
             out.append(t)
     return out
 

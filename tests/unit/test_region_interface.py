@@ -229,7 +229,7 @@ def _code_words(source: str) -> list[str]:
 
 
 @pytest.mark.parametrize("module", ["cli", "cases", "verify", "analysis", "cli_table", "table.round",
-                                    "table.record", "table.agents", "table.match", "table.observation",
+                                    "table.record", "table.agents", "table.builtin_agents", "table.match", "table.observation",
                                     "table.wall", "table.model", "rules.flows.base", "protocol", "sim.run",
                                     "sim.driver", "sim.stats", "sim.report", "sim.resume", "sim.plot",
                                     "env.aec", "env.actions", "env.planes"])
@@ -237,7 +237,7 @@ def test_generic_code_never_names_a_region(module):
     """The adapters and the analysis reach regions only through REGIONS: no region's
     name appears in their code (strings, names, imports)."""
     words = _code_words(source_of(f"hupai.{module}"))
-    assert len(words) > 100
+    assert len(words) > 50          # (the source was read)
     for name in REGIONS:
         assert not [w for w in words if name in w.lower()], f"hupai.{module} names {name}"
 

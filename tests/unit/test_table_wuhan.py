@@ -831,21 +831,30 @@ def test_the_indicator_from_the_front_or_the_tail():
     assert replay(tail.record()).net == tail.net
 
 
-def test_greedy_discards_with_a_must_kong_tile_stuck_in_hand(monkeypatch):
+def test_greedy_discards_with_a_must_kong_tile_stuck_in_hand():
     """Once the wall is too short for a kong (flow §4 step 3), a special tile stays in
     hand: it may not be discarded ("打出來也是杠牌", A-L15) nor konged, and the region's
     analysis refuses such a hand (B-一.6-8).  The greedy agent then throws the tile
     that leaves the lowest shanten instead of failing (seed 159 reaches it)."""
     from hupai.table import GreedyAgent, play_round
-    asked = []
-    lowest = GreedyAgent._lowest_shanten
+    red = tiles.tile_index("7z")
+    stuck = []
 
-    def spy(obs, discards):
-        asked.append((obs.live, [a.tile for a in discards]))
-        return lowest(obs, discards)
-    monkeypatch.setattr(GreedyAgent, "_lowest_shanten", staticmethod(spy))
-    rnd = play_round("wuhan", seed=159, agents=["random", "greedy", "random", "greedy"])
-    assert rnd.done and sum(rnd.net) == 0 and asked
-    live, offered = asked[0]
-    assert live < rnd.flow.kong_min_live(rnd.rules) and tiles.tile_index("7z") not in offered
+    class Watched(GreedyAgent):
+        """The greedy agent, noting each turn it takes with a must-kong 紅中 in hand and
+        no kong left to make."""
+
+        def act(self, obs, legal):
+            kinds = {a.type for a in legal}
+            if obs.concealed[red] and "discard" in kinds and "special_kong" not in kinds:
+                choice = super().act(obs, legal)
+                stuck.append((obs.live, [a.tile for a in legal if a.type == "discard"], choice,
+                              GreedyAgent._lowest_shanten(obs, [a for a in legal if a.type == "discard"])))
+                return choice
+            return super().act(obs, legal)
+    rnd = play_round("wuhan", seed=159, agents=["random", Watched(), "random", Watched()])
+    assert rnd.done and sum(rnd.net) == 0 and stuck
+    live, offered, choice, lowest = stuck[0]
+    assert live < rnd.flow.kong_min_live(rnd.rules) and red not in offered
+    assert choice == lowest          # the analysis refused the hand: the lowest shanten instead
     assert replay(rnd.record()).net == rnd.net

@@ -987,7 +987,9 @@ def make_hand(concealed, melds: Sequence[DeclaredMeld] = ()) -> Hand:
     """The hand these tiles make: a :class:`Hand`, or a :class:`MiscountedHand` (相公) when
     the concealed counts and melds do not make 13 tiles."""
     counts = tiles.parse(concealed) if isinstance(concealed, str) else np.asarray(concealed)
-    size = int(counts.sum()) + 3 * len(melds)
+    # (the engine's and the parser's uint8 counts are summed without a numpy call)
+    held = sum(counts.tolist()) if counts.dtype == np.uint8 and counts.shape == (34,) else int(counts.sum())
+    size = held + 3 * len(melds)
     return (Hand if size == 13 else MiscountedHand)(concealed, tuple(melds))
 
 

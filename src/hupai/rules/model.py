@@ -291,9 +291,11 @@ def _frozen_counts(concealed: object) -> tuple[np.ndarray, int]:
         if max(counts[:tiles.RED]) > 4 or counts[tiles.RED] > MOST_COPIES[tiles.RED]:
             t = next(t for t, n in enumerate(counts) if n > MOST_COPIES[t])
             raise ValueError(f"concealed[{t}] = {counts[t]} is outside 0-{MOST_COPIES[t]}")
-        frozen = concealed.copy()
-        frozen.flags.writeable = False
-        return frozen, sum(counts)
+        if concealed.flags.writeable or type(concealed.base) is not bytes:
+            concealed = concealed.copy()
+            concealed.flags.writeable = False
+        # else: a read-only view of bytes (the engine's np.frombuffer), which nothing can change
+        return concealed, sum(counts)
     raw = tiles.parse(concealed) if isinstance(concealed, str) else np.asarray(concealed)
     if raw.dtype.kind not in "iuf":     # not bool: True / False are no counts
         raise TypeError(f"concealed counts must be integers, not {raw.dtype}")

@@ -95,6 +95,15 @@ def as_region(region: Union[str, Region]) -> Region:
     raise TypeError(f"a region is a name of hupai.rules.REGIONS or one of its values, not {type(region).__name__}")
 
 
+def _offered(action: Action, options: list[Action]) -> bool:
+    """``action in options``, looking first for the very object offered (what an agent
+    that picks from its legal actions returns) before comparing tuples."""
+    for a in options:
+        if a is action:
+            return True
+    return action in options
+
+
 def _seat(value: object, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or not 0 <= value <= 3:
         raise ValueError(f"{what} is a seat 0-3, not {short(value)}")
@@ -229,7 +238,7 @@ class Round:
         if not isinstance(action, Action):
             action = Action.from_dict(action)
         seat = p.order[len(p.answers)]
-        if action not in p.options[seat]:
+        if not _offered(action, p.options[seat]):
             raise ValueError(f"seat {seat} may not {short(str(action))} now; legal: "
                              f"{short(', '.join(str(a) for a in p.options[seat]))}")
         p.answers[seat] = action

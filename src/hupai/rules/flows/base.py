@@ -9,6 +9,7 @@ special flow rules (a new region, a test's toy region) uses :class:`Flow` as it 
 first win ends the round, 一炮多響 allowed, no claims but 碰 and 杠, no side settlements."""
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, AbstractSet, Any, NamedTuple, Optional, Sequence
 
 import numpy as np
@@ -444,5 +445,12 @@ def drawn_dealer(seed: int, round_index: int) -> int:
 
 def declared(hand_melds: Sequence[Any], labels: dict[int, str]) -> tuple[DeclaredMeld, ...]:
     """The engine's melds as the scorer's, ``from`` in ``labels``."""
-    return tuple(DeclaredMeld(m.kind, m.tiles, labels.get(m.from_seat) if m.from_seat is not None else None)
+    return tuple(_scorer_meld(m.kind, m.tiles, labels.get(m.from_seat) if m.from_seat is not None else None)
                  for m in hand_melds)
+
+
+@functools.lru_cache(maxsize=4096)
+def _scorer_meld(kind: str, tiles: tuple[int, ...], source: Optional[str]) -> DeclaredMeld:
+    """One meld as the scorer takes it, checked and made once: a DeclaredMeld is frozen,
+    and the same few melds come back at every hand the engine builds."""
+    return DeclaredMeld(kind, tiles, source)
