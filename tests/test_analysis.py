@@ -306,6 +306,27 @@ def test_kernel_held_kinds_are_the_kinds_with_a_copy(counts, kind_of_input):
     assert held_kinds(kind_of_input(counts)) == [t for t in range(34) if counts[t]]
 
 
+@given(any_hand(remainders=(1,), max_jokers=3), st.fixed_dictionaries({}, optional={
+    "seven_pairs": st.booleans(), "quads_as_two_pairs": st.booleans(), "honor_sequences": st.booleans(),
+    "shisanlan": st.sampled_from([False, True, "strict"]), "pair258": st.booleans()}))
+def test_kernel_wait_set_is_waits_with_the_options_as_keywords(hand, options):
+    """``_core.wait_set`` (the engine's call, options in a dict) against ``waits``."""
+    from hupai import _core
+    counts, jokers = hand
+    assert _core.wait_set(counts, jokers, options) == frozenset(_core.waits(counts, jokers, **options))
+
+
+def test_kernel_wait_set_refuses_an_unknown_option_or_a_non_bool():
+    from hupai import _core
+    counts = hupai.tiles.parse("123m456p789s1122z")
+    with pytest.raises(TypeError, match="no option"):
+        _core.wait_set(counts, 0, {"seven_pair": True})
+    with pytest.raises(TypeError):
+        _core.wait_set(counts, 0, {"seven_pairs": 1})
+    with pytest.raises(TypeError):
+        _core.wait_set(counts, 0, [("seven_pairs", True)])
+
+
 def test_kernel_held_kinds_reads_any_count_and_refuses_what_is_not_34_counts():
     from hupai._core import held_kinds
     eight_red = bytearray(34)

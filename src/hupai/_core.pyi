@@ -22,7 +22,7 @@ non-native byte order) are converted first.
 Options (``seven_pairs``, ``quads_as_two_pairs``, ...) are ``bool`` (a numpy bool is
 accepted); anything else is a TypeError.
 """
-from typing import Iterable, Literal, Sequence, Union
+from typing import Any, Iterable, Literal, Sequence, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -46,6 +46,7 @@ def shanten(counts: _Counts, jokers: _Jokers = 0, *, standard: bool = True, seve
             pair258: bool = False) -> int: ...
 def waits(counts: _Counts, jokers: _Jokers = 0, *, seven_pairs: bool = True, quads_as_two_pairs: bool = True,
           honor_sequences: bool = False, shisanlan: _Lan = False, pair258: bool = False) -> list[int]: ...
+def wait_set(counts: _Counts, jokers: _Jokers, options: dict[str, Any]) -> frozenset[int]: ...
 def improving(counts: _Counts, jokers: _Jokers = 0, *, standard: bool = True, seven_pairs: bool = True,
               quads_as_two_pairs: bool = True, honor_sequences: bool = False,
               shisanlan: _Lan = False, pair258: bool = False) -> list[int]: ...

@@ -13,6 +13,8 @@ from cpython.object cimport PyObject, PyTypeObject
 from libc.stddef cimport ptrdiff_t
 from libc.stdlib cimport malloc, free
 from libc.string cimport memcpy, memset
+from cpython.bytearray cimport PyByteArray_AS_STRING
+from cpython.bytes cimport PyBytes_AS_STRING
 
 from hupai._kernel cimport (
     hupai_meld, hupai_deficit, hupai_is_win, hupai_shanten, hupai_waits,
@@ -406,6 +408,27 @@ def waits(counts, jokers=0, *, seven_pairs=True, quads_as_two_pairs=True,
                                                     shisanlan, pair258)))
 
 
+_WAIT_OPTIONS = frozenset(("seven_pairs", "quads_as_two_pairs", "honor_sequences", "shisanlan", "pair258"))
+
+
+def wait_set(counts, jokers, dict options):
+    """:func:`waits` as a frozenset, its keyword options given as one dict (what a round
+    flow's ``kernel_options`` answers): the table engine's call, made at every change of
+    a seat's hand, without parsing keywords.  A key :func:`waits` does not take is a
+    TypeError."""
+    cdef uint8_t c[NK]
+    cdef int k = load_jokers(jokers)
+    cdef int total = load_counts(counts, c) + k
+    for key in options:
+        if key not in _WAIT_OPTIONS:
+            raise TypeError(f"waits() has no option {_short(key)}")
+    _check_size(total, 1, "waits")
+    cdef unsigned opts = _options(True, options.get("seven_pairs", True), options.get("quads_as_two_pairs", True),
+                                  options.get("honor_sequences", False), options.get("shisanlan", False),
+                                  options.get("pair258", False))
+    return frozenset(_mask_to_list(hupai_waits(c, k, opts)))
+
+
 def improving(counts, jokers=0, *, standard=True, seven_pairs=True,
               quads_as_two_pairs=True, honor_sequences=False, shisanlan=False,
               pair258=False):
@@ -741,15 +764,15 @@ def held_kinds(counts):
     """The kinds of which ``counts`` (34 counts of any size: Luzhou's game of eight 紅中
     holds more than four) hold a copy, in order: what the table engine's seat may
     discard.  bytes and bytearray are read in place, anything else as a sequence of ints."""
-    cdef const uint8_t[::1] view
+    cdef const char *data
     cdef int t
     cdef list out = []
     if type(counts) is bytearray or type(counts) is bytes:
-        view = counts
-        if view.shape[0] != NK:
-            raise ValueError(f"counts must have 34 entries, got {view.shape[0]}")
+        if len(counts) != NK:
+            raise ValueError(f"counts must have 34 entries, got {len(counts)}")
+        data = PyByteArray_AS_STRING(counts) if type(counts) is bytearray else PyBytes_AS_STRING(counts)
         for t in range(NK):
-            if view[t]:
+            if data[t]:
                 out.append(t)
         return out
     if isinstance(counts, str) or not hasattr(counts, "__len__"):

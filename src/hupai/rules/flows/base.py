@@ -178,7 +178,7 @@ class Flow:
         n = 0
         if jokers:
             counts, n = _split_jokers(counts, jokers)
-        return frozenset(_core.waits(counts, n, **self.kernel_options(rnd, seat)))
+        return _core.wait_set(counts, n, self.kernel_options(rnd, seat))
 
     def discardable(self, rnd: "Round", seat: int) -> list[int]:
         """The kinds the seat may discard now (default: any concealed tile; a locked
