@@ -323,6 +323,7 @@ def _prepare(hand: Hand, win_tile: Optional[int]) -> tuple[bytes, Optional[str]]
     return full, melds_problem(hand.melds) if hand.melds else None
 
 
+_UINT8 = np.dtype(np.uint8)     # (compared with ``is``: == np.uint8 costs a conversion)
 _AT_MOST_FOUR = bytes(range(5))
 _NO_HONOURS = bytes(7)
 _NO_SUIT = bytes(9)
@@ -988,7 +989,7 @@ def make_hand(concealed, melds: Sequence[DeclaredMeld] = ()) -> Hand:
     the concealed counts and melds do not make 13 tiles."""
     counts = tiles.parse(concealed) if isinstance(concealed, str) else np.asarray(concealed)
     # (the engine's and the parser's uint8 counts are summed without a numpy call)
-    held = sum(counts.tolist()) if counts.dtype == np.uint8 and counts.shape == (34,) else int(counts.sum())
+    held = sum(counts.tolist()) if counts.dtype is _UINT8 and counts.shape == (34,) else int(counts.sum())
     size = held + 3 * len(melds)
     return (Hand if size == 13 else MiscountedHand)(concealed, tuple(melds))
 

@@ -268,8 +268,9 @@ class Hand:
         if extra is not None:
             total[extra] += 1
         limits = limits or {}
-        if max(total) <= 4 and all(total[t] <= cap for t, cap in limits.items()):
-            return
+        top = max(total)
+        if top <= 4 and (not limits or top <= min(limits.values())):
+            return              # (no kind above 4, nor above any cap of its own)
         for t, n in enumerate(total):
             cap = limits.get(t, 4)
             if n > cap:
@@ -280,15 +281,16 @@ class Hand:
 
 _MOST_COPIES_MAP = {t: n for t, n in enumerate(MOST_COPIES) if n != 4}
 _MOST = np.array(MOST_COPIES, dtype=np.int64)
+_UINT8 = np.dtype(np.uint8)     # (a dtype compared with ``is``: == np.uint8 costs a conversion)
 
 
 def _frozen_counts(concealed: object) -> tuple[np.ndarray, int]:
     """34 counts (notation, or any array of whole numbers) as a read-only uint8 copy,
     and their sum; TypeError / ValueError naming the first problem."""
-    if type(concealed) is np.ndarray and concealed.dtype == np.uint8 and concealed.shape == (34,):
+    if type(concealed) is np.ndarray and concealed.dtype is _UINT8 and concealed.shape == (34,):
         # the common case (the parser's, the engine's counts): checked without numpy calls
         counts = concealed.tolist()
-        if max(counts[:tiles.RED]) > 4 or counts[tiles.RED] > MOST_COPIES[tiles.RED]:
+        if max(counts) > 4 and (max(counts[:tiles.RED]) > 4 or counts[tiles.RED] > MOST_COPIES[tiles.RED]):
             t = next(t for t, n in enumerate(counts) if n > MOST_COPIES[t])
             raise ValueError(f"concealed[{t}] = {counts[t]} is outside 0-{MOST_COPIES[t]}")
         if concealed.flags.writeable or type(concealed.base) is not bytes:
