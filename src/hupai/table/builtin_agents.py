@@ -8,7 +8,7 @@ from __future__ import annotations
 import functools
 import operator
 import random
-from typing import Any, Optional, Sequence
+from typing import Any, Final, Optional, Sequence
 
 import numpy as np
 from mypy_extensions import mypyc_attr
@@ -63,7 +63,7 @@ def _declared(kind: str, tiles: tuple[int, ...]) -> DeclaredMeld:
 
 
 #: The claims and kongs a greedy agent makes when they keep its shanten.
-_CLAIMS = frozenset(("special_kong", "angang", "bugang", "minggang", "peng", "chi"))
+_CLAIMS: Final = frozenset(("special_kong", "angang", "bugang", "minggang", "peng", "chi"))
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)

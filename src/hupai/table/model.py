@@ -3,7 +3,7 @@ one seat's state, and the payments a round settles."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Mapping, NamedTuple, Optional, Union
+from typing import Any, Final, Mapping, NamedTuple, Optional, Union
 
 from .. import tiles
 from .._messages import short
@@ -13,7 +13,7 @@ __all__ = ["Action", "ACTION_TYPES", "TableMeld", "SeatState", "Payment", "Entry
 Amount = Union[int, float]
 
 #: Every action of the shared vocabulary, with the fields it carries.
-ACTION_TYPES = {"discard": "tile", "chi": "tiles", "peng": "tiles", "minggang": "tiles", "angang": "tiles",
+ACTION_TYPES: Final = {"discard": "tile", "chi": "tiles", "peng": "tiles", "minggang": "tiles", "angang": "tiles",
                 "bugang": "tiles", "special_kong": "tile", "win": "", "declare": "what", "pass": ""}
 
 

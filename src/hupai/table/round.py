@@ -13,7 +13,7 @@ region.
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING, Any, Callable, Mapping, NamedTuple, Optional, Sequence, Union
+from typing import TYPE_CHECKING, Any, Callable, Final, Mapping, NamedTuple, Optional, Sequence, Union
 
 import numpy as np
 
@@ -34,14 +34,14 @@ if TYPE_CHECKING:
 
 __all__ = ["Round", "WinEvent", "WIN", "PASS"]
 
-WIN = Action("win")
-PASS = Action("pass")
-_DISCARD = tuple(Action("discard", (t,)) for t in range(34))
-_PENG = functools.partial(Action, "peng")
-_CHI = functools.partial(Action, "chi")
-_NAME = tuple(tiles.tile_name(t) for t in range(34))
+WIN: Final = Action("win")
+PASS: Final = Action("pass")
+_DISCARD: Final = tuple(Action("discard", (t,)) for t in range(34))
+_PENG: Final = functools.partial(Action, "peng")
+_CHI: Final = functools.partial(Action, "chi")
+_NAME: Final = tuple(tiles.tile_name(t) for t in range(34))
 #: (k, seat) of the three seats after each seat, in turn order
-_AFTER = tuple(tuple((k, (seat + k) % 4) for k in (1, 2, 3)) for seat in range(4))
+_AFTER: Final = tuple(tuple((k, (seat + k) % 4) for k in (1, 2, 3)) for seat in range(4))
 
 
 class WinEvent(NamedTuple):

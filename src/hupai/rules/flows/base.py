@@ -10,7 +10,7 @@ first win ends the round, 一炮多響 allowed, no claims but 碰 and 杠, no si
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING, AbstractSet, Any, NamedTuple, Optional, Sequence
+from typing import TYPE_CHECKING, AbstractSet, Any, Final, NamedTuple, Optional, Sequence
 
 import numpy as np
 from mypy_extensions import mypyc_attr
@@ -28,10 +28,10 @@ __all__ = ["Flow", "FlowConstants", "DealOptions", "WinContext", "LABELS", "tabl
            "drawn_dealer"]
 
 #: the round memo's entry of the kong chances let pass (Flow.on_choice)
-_KONGS_LET_PASS = "kongs_let_pass"
+_KONGS_LET_PASS: Final = "kongs_let_pass"
 
 #: The seat labels of a table (FORMAT.md §6.1): seat i of the engine is LABELS[i].
-LABELS = ("A", "B", "C", "D")
+LABELS: Final = ("A", "B", "C", "D")
 
 
 class WinContext(NamedTuple):

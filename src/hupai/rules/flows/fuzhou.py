@@ -7,7 +7,7 @@ The options are the ``flow_*`` fields of :class:`hupai.rules.fuzhou.FuzhouRules`
 (``fuzhou_flow_*``); docs/rules/fuzhou.md, "Round flow", lists the ones not played."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Final, Optional, Sequence
 
 from ...tiles import HONORS
 from .. import fuzhou
@@ -24,7 +24,7 @@ __all__ = ["FuzhouFlow", "FLOW", "L97_KONG"]
 
 #: The reason of the 明扛 a win on the same discard left unmade but paid (L97); the
 #: next dealer reads it to tell a 一炮多響 of one win and a kong claim (flow §10).
-L97_KONG = "明扛 (一炮多響, L97)"
+L97_KONG: Final = "明扛 (一炮多響, L97)"
 
 
 class FuzhouFlow(DealOptions):

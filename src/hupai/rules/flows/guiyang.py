@@ -6,7 +6,7 @@ the frozen hand it makes; 杀报, 热炮 and 过水; every claimant of a discard
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING, Any, NamedTuple, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Final, NamedTuple, Optional, Sequence
 
 import numpy as np
 
@@ -23,12 +23,12 @@ if TYPE_CHECKING:
 
 __all__ = ["GuiyangFlow", "FLOW", "turn_kongs"]
 
-BAOTING = "baoting"
-_KONG_EVENTS = (ANGANG, BUGANG, MINGGANG)
-_DOU_REASON = {ANGANG: "闷豆 (L177-180)", BUGANG: "转弯豆 (L181-184)", MINGGANG: "点豆 (L173-176)"}
+BAOTING: Final = "baoting"
+_KONG_EVENTS: Final = (ANGANG, BUGANG, MINGGANG)
+_DOU_REASON: Final = {ANGANG: "闷豆 (L177-180)", BUGANG: "转弯豆 (L181-184)", MINGGANG: "点豆 (L173-176)"}
 #: what the robbed konger loses beyond the robbed kong, per write-up (flow §6)
-_ROBBED_VOID_BY_TABLE = {"v1": "yifei", "v2": "kong_only", "v3": "kong_only"}
-_EXHAUST_DEALER_BY_TABLE = {"v1": "stays", "v2": "stays", "v3": "by_ready"}
+_ROBBED_VOID_BY_TABLE: Final = {"v1": "yifei", "v2": "kong_only", "v3": "kong_only"}
+_EXHAUST_DEALER_BY_TABLE: Final = {"v1": "stays", "v2": "stays", "v3": "by_ready"}
 
 
 class _Voids(NamedTuple):

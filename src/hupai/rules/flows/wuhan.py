@@ -8,7 +8,7 @@ settles it outside the round, so this flow has no hook for it."""
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING, Any, NamedTuple, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Final, NamedTuple, Optional, Sequence
 
 import numpy as np
 
@@ -26,17 +26,17 @@ if TYPE_CHECKING:
 
 __all__ = ["WuhanFlow", "FLOW"]
 
-_HAIDI_DRAWS = 4        # 海底: "摸最后4張牌時自摸" (A-L85, B-一.9.6)
+_HAIDI_DRAWS: Final = 4        # 海底: "摸最后4張牌時自摸" (A-L85, B-一.9.6)
 #: The fewest live tiles a kong needs, by ``flow_kong_cutoff``: D ≥ 5 keeps every
 #: replacement out of the 海底 phase (flow §1); drawable_1 lets it be a 海底 draw
-_KONG_MIN_LIVE = {"drawable_5": 5, "drawable_1": 1}
-_SUITED_258 = frozenset(t for t in range(HONORS) if t % 9 in (1, 4, 7))
-_HONOUR_KINDS = frozenset(range(HONORS, 34))
+_KONG_MIN_LIVE: Final = {"drawable_5": 5, "drawable_1": 1}
+_SUITED_258: Final = frozenset(t for t in range(HONORS) if t % 9 in (1, 4, 7))
+_HONOUR_KINDS: Final = frozenset(range(HONORS, 34))
 
 
 #: For each suited tile, the sequences a 吃 of it can make and the two tiles of each
 #: that come from the hand.
-_CHI_SHAPES = tuple(
+_CHI_SHAPES: Final = tuple(
     tuple(((start, start + 1, start + 2), tuple(t for t in (start, start + 1, start + 2) if t != tile))
           for start in range(tile - 2, tile + 1) if start >= 0 and start // 9 == tile // 9 == (start + 2) // 9)
     for tile in range(HONORS))
