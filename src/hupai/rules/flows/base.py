@@ -32,6 +32,10 @@ _KONGS_LET_PASS: Final = "kongs_let_pass"
 
 #: The seat labels of a table (FORMAT.md §6.1): seat i of the engine is LABELS[i].
 LABELS: Final = ("A", "B", "C", "D")
+# the kernel calls of every decision, bound once (Final: a C static of the compiled
+# module, not a module attribute looked up at each call)
+HELD_KINDS: Final = _core.held_kinds
+_WAIT_SET: Final = _core.wait_set
 
 
 class WinContext(NamedTuple):
@@ -178,7 +182,7 @@ class Flow:
         n = 0
         if jokers:
             counts, n = _split_jokers(counts, jokers)
-        return _core.wait_set(counts, n, self.kernel_options(rnd, seat))
+        return _WAIT_SET(counts, n, self.kernel_options(rnd, seat))
 
     def discardable(self, rnd: "Round", seat: int) -> list[int]:
         """The kinds the seat may discard now (default: any concealed tile; a locked
@@ -186,7 +190,7 @@ class Flow:
         s = rnd.seats[seat]
         if self.locked(rnd, seat) and s.last_draw is not None:
             return [s.last_draw]
-        return _core.held_kinds(s.concealed)
+        return HELD_KINDS(s.concealed)
 
     def dead_discard(self, rnd: "Round", tile: int) -> bool:
         """A discard nobody may claim (Luzhou's ghost, L19)."""

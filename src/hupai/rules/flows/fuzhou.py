@@ -15,7 +15,7 @@ from ..ledger import Ledger, Transfer
 from ..model import BUGANG, MINGGANG, SEATS
 from ..result import ScoreResult
 from ..situation import Situation
-from .base import DealOptions, LABELS, Flow, WinContext
+from .base import DealOptions, LABELS, WinContext
 
 if TYPE_CHECKING:
     from ...table.round import Round

@@ -16,7 +16,7 @@ from ..ledger import Ledger, Transfer
 from ..model import ANGANG, BUGANG, MINGGANG, DeclaredMeld, Hand
 from ..result import ExhaustResult, ScoreResult
 from ..situation import Situation
-from .base import DealOptions, LABELS, Flow, WinContext, declared, table_labels
+from .base import DealOptions, LABELS, WinContext, declared, table_labels
 
 if TYPE_CHECKING:
     from ...table.round import Round

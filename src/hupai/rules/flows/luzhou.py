@@ -11,7 +11,7 @@ from .. import luzhou
 from ..ledger import Ledger
 from ..result import ExhaustResult, ScoreResult
 from ..situation import Situation
-from .base import DealOptions, LABELS, Flow, WinContext
+from .base import DealOptions, LABELS, WinContext
 
 if TYPE_CHECKING:
     from ...table.round import Round

@@ -12,13 +12,12 @@ from typing import TYPE_CHECKING, Any, Final, NamedTuple, Optional, Sequence
 
 import numpy as np
 
-from ... import _core
 from ...tiles import GREEN, HONORS, RED, tile_name
 from .. import wuhan
 from ..model import ANGANG, KONGS, OPENING, Hand
 from ..result import ExhaustResult, ScoreResult
 from ..situation import Loser, Situation
-from .base import DealOptions, LABELS, Flow, WinContext, declared, table_labels
+from .base import HELD_KINDS, DealOptions, LABELS, WinContext, declared, table_labels
 
 if TYPE_CHECKING:
     from ...table.model import SeatState
@@ -153,7 +152,7 @@ class WuhanFlow(DealOptions):
         """The tiles that complete a win needing no shape: 將一色 and 風一色 (A-L69,
         B-一.9.3-4), 清一色 when ``qingyise_requires_shape`` is false; ``counts`` are the
         concealed tiles (the laizi stand in for anything)."""
-        kinds = set(_core.held_kinds(counts))
+        kinds = set(HELD_KINDS(counts))
         for m in rnd.seats[seat].melds:
             kinds.update(m.tiles)
         kinds.discard(self.laizi(rnd))
@@ -176,7 +175,7 @@ class WuhanFlow(DealOptions):
         # they are left and no kong may be made, special_kong_options is the fallback
         s = rnd.seats[seat]
         special = self._tiles(rnd).special
-        out = [t for t in _core.held_kinds(s.concealed) if t not in special]
+        out = [t for t in HELD_KINDS(s.concealed) if t not in special]
         if rnd.after_claim and rnd.rules.flow_chi_swap == "forbidden":
             claimed = s.melds[-1].claimed
             kept = [t for t in out if t != claimed]
