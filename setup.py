@@ -22,8 +22,8 @@ sanitize = os.environ.get("HUPAI_SANITIZE") == "1"
 pure = os.environ.get("HUPAI_PURE") == "1" or debug or sanitize
 
 #: The modules mypyc compiles: the table engine's state machine, the round flows it calls
-#: at every decision and the built-in agents.  tests/unit/test_compiled.py plays rounds with them compiled
-#: and interpreted and requires the same records.
+#: at every decision and the built-in agents.  tests/unit/test_compiled.py plays rounds
+#: with them compiled and interpreted and requires the same records.
 COMPILED = [
     "src/hupai/table/round.py",
     "src/hupai/table/model.py",

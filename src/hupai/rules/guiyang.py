@@ -21,8 +21,8 @@ from .._messages import short
 from .breakdown import Step, evaluate
 from .flags import RegionFlags
 from .ledger import Amount, Ledger, Transfer
-from .model import (ANGANG, BUGANG, CHI, KONGS, MINGGANG, OTHERS, PENG, DeclaredMeld, Hand, check_bool, check_dealer,
-                    check_hand, check_table, declared_melds)
+from .model import (ANGANG, BUGANG, CHI, KONGS, MINGGANG, OTHERS, PENG, UINT8, DeclaredMeld, Hand, check_bool,
+                    check_dealer, check_hand, check_table, declared_melds)
 from .patterns import FromFlag, Pattern, PatternTable, preference, steps
 from .result import ExhaustResult, ScoreResult, SeatReport
 from .settlement import Win, chajiao_ledger, grouped_wait_report, win_ledger
@@ -323,7 +323,6 @@ def _prepare(hand: Hand, win_tile: Optional[int]) -> tuple[bytes, Optional[str]]
     return full, melds_problem(hand.melds) if hand.melds else None
 
 
-_UINT8 = np.dtype(np.uint8)     # (compared with ``is``: == np.uint8 costs a conversion)
 _AT_MOST_FOUR = bytes(range(5))
 _NO_HONOURS = bytes(7)
 _NO_SUIT = bytes(9)
@@ -989,7 +988,7 @@ def make_hand(concealed, melds: Sequence[DeclaredMeld] = ()) -> Hand:
     the concealed counts and melds do not make 13 tiles."""
     counts = tiles.parse(concealed) if isinstance(concealed, str) else np.asarray(concealed)
     # (the engine's and the parser's uint8 counts are summed without a numpy call)
-    held = sum(counts.tolist()) if counts.dtype is _UINT8 and counts.shape == (34,) else int(counts.sum())
+    held = sum(counts.tolist()) if counts.dtype is UINT8 and counts.shape == (34,) else int(counts.sum())
     size = held + 3 * len(melds)
     return (Hand if size == 13 else MiscountedHand)(concealed, tuple(melds))
 

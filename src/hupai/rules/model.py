@@ -281,13 +281,14 @@ class Hand:
 
 _MOST_COPIES_MAP = {t: n for t, n in enumerate(MOST_COPIES) if n != 4}
 _MOST = np.array(MOST_COPIES, dtype=np.int64)
-_UINT8 = np.dtype(np.uint8)     # (a dtype compared with ``is``: == np.uint8 costs a conversion)
+#: uint8, as a dtype compared with ``is`` (``== np.uint8`` converts the type at each call)
+UINT8 = np.dtype(np.uint8)
 
 
 def _frozen_counts(concealed: object) -> tuple[np.ndarray, int]:
     """34 counts (notation, or any array of whole numbers) as a read-only uint8 copy,
     and their sum; TypeError / ValueError naming the first problem."""
-    if type(concealed) is np.ndarray and concealed.dtype is _UINT8 and concealed.shape == (34,):
+    if type(concealed) is np.ndarray and concealed.dtype is UINT8 and concealed.shape == (34,):
         # the common case (the parser's, the engine's counts): checked without numpy calls
         counts = concealed.tolist()
         if max(counts) > 4 and (max(counts[:tiles.RED]) > 4 or counts[tiles.RED] > MOST_COPIES[tiles.RED]):

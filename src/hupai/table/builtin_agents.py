@@ -5,7 +5,6 @@ declare).  Compiled by mypyc with the engine (setup.py); :mod:`hupai.table.agent
 where they are named and made."""
 from __future__ import annotations
 
-import functools
 import operator
 import random
 from typing import Any, Final, Optional, Sequence
@@ -15,7 +14,7 @@ from mypy_extensions import mypyc_attr
 
 from .. import _core
 from ..rules import REGIONS
-from ..rules.model import DeclaredMeld
+from ..rules.flows.base import scorer_meld
 from .model import Action
 from .observation import Observation
 
@@ -54,12 +53,6 @@ def _shanten(counts: Sequence[int], jokers: tuple[int, ...]) -> int:
 def _uint8(counts: list[int]) -> np.ndarray:
     """34 counts of 0-4 as a (read-only) uint8 array, the cheapest way numpy makes one."""
     return np.frombuffer(bytes(counts), np.uint8)
-
-
-@functools.lru_cache(maxsize=4096)
-def _declared(kind: str, tiles: tuple[int, ...]) -> DeclaredMeld:
-    """A table meld as the analysis takes it (made once: a meld stays the same all round)."""
-    return DeclaredMeld(kind, tiles)
 
 
 #: The claims and kongs a greedy agent makes when they keep its shanten.
@@ -119,7 +112,7 @@ class GreedyAgent:
             return discards[0]
         concealed = obs.concealed
         counts = _uint8(concealed)
-        melds = tuple(_declared(m.kind, m.tiles) for m in obs.melds(obs.seat))
+        melds = tuple(scorer_meld(m.kind, m.tiles) for m in obs.melds(obs.seat))
         own = list(concealed)
         for m in melds:
             for t in m.tiles:

@@ -3,7 +3,7 @@ one seat's state, and the payments a round settles."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Final, Mapping, NamedTuple, Optional, Union
+from typing import Any, Final, Mapping, NamedTuple, Optional, Sequence, Union
 
 from .. import tiles
 from .._messages import short
@@ -109,7 +109,12 @@ class SeatState:
 
     def held(self) -> list[int]:
         """The concealed tiles, sorted."""
-        return [t for t in range(34) for _ in range(self.concealed[t])]
+        return held_tiles(self.concealed)
+
+
+def held_tiles(counts: Sequence[int]) -> list[int]:
+    """The tiles of 34 counts, sorted."""
+    return [t for t in range(34) for _ in range(counts[t])]
 
 
 class Payment(NamedTuple):

@@ -14,17 +14,12 @@ from typing import TYPE_CHECKING, Any, Optional
 
 from .. import tiles
 from ..rules.situation import Situation
-from .model import TableMeld
+from .model import TableMeld, held_tiles
 
 if TYPE_CHECKING:
     from .round import Round
 
 __all__ = ["Observation"]
-
-
-def _held(counts: list[int]) -> list[int]:
-    """The tiles of 34 counts, sorted."""
-    return [t for t in range(34) for _ in range(counts[t])]
 
 
 class Observation:
@@ -234,7 +229,7 @@ class Observation:
         """The whole view as plain JSON types (tiles in notation)."""
         return {
             "seat": self.seat, "region": self.region, "dealer": self.dealer,
-            "concealed": tiles.format_sequence(_held(self.concealed)),
+            "concealed": tiles.format_sequence(held_tiles(self.concealed)),
             "last_draw": None if self.last_draw is None else tiles.tile_name(self.last_draw),
             "melds": [[{"kind": m.kind, "tiles": tiles.format_sequence(m.tiles) or None, "from": m.from_seat}
                        for m in self.melds(s)] for s in range(4)],
@@ -242,6 +237,6 @@ class Observation:
             "live": self.live, "flips": {k: tiles.tile_name(v) for k, v in self.flips.items()},
             "burnt": tiles.format_sequence(self.burnt), "declared": self.declared, "finished": self.finished,
             "special_kongs": self.special_kongs, "scores": self.scores,
-            "revealed": [None if r is None else tiles.format_sequence(_held(r))
+            "revealed": [None if r is None else tiles.format_sequence(held_tiles(r))
                          for r in (self.revealed(s) for s in range(4))],
         }

@@ -449,12 +449,13 @@ def drawn_dealer(seed: int, round_index: int) -> int:
 
 def declared(hand_melds: Sequence[Any], labels: dict[int, str]) -> tuple[DeclaredMeld, ...]:
     """The engine's melds as the scorer's, ``from`` in ``labels``."""
-    return tuple(_scorer_meld(m.kind, m.tiles, labels.get(m.from_seat) if m.from_seat is not None else None)
+    return tuple(scorer_meld(m.kind, m.tiles, labels.get(m.from_seat) if m.from_seat is not None else None)
                  for m in hand_melds)
 
 
 @functools.lru_cache(maxsize=4096)
-def _scorer_meld(kind: str, tiles: tuple[int, ...], source: Optional[str]) -> DeclaredMeld:
-    """One meld as the scorer takes it, checked and made once: a DeclaredMeld is frozen,
-    and the same few melds come back at every hand the engine builds."""
+def scorer_meld(kind: str, tiles: tuple[int, ...], source: Optional[str] = None) -> DeclaredMeld:
+    """One table meld as the scorer and the analyses take it, checked and made once: a
+    DeclaredMeld is frozen, and the same few melds come back at every hand the engine
+    builds and every analysis an agent asks for."""
     return DeclaredMeld(kind, tiles, source)
