@@ -25,8 +25,9 @@ __all__ = ["RandomAgent", "GreedyAgent"]
 class RandomAgent:
     """Uniform over the legal actions, from its own seeded generator."""
 
-    def __init__(self, seed: Any = 0) -> None:       # (any seed random.Random takes)
-        self._rng = random.Random(seed)
+    def __init__(self, seed: Any = 0) -> None:
+        # any seed random.Random takes, and a numpy integer as the int it is
+        self._rng = random.Random(int(seed) if isinstance(seed, np.integer) else seed)
         self._bits = self._rng.getrandbits
 
     def act(self, observation: Optional[Observation], legal_actions: Sequence[Action]) -> Action:

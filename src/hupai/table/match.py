@@ -2,7 +2,7 @@
 over and the next dealer the region's rule gives (連莊, rotation, multi-win rules)."""
 from __future__ import annotations
 
-from typing import Any, Callable, Optional, Sequence, Union
+from typing import Any, Callable, Optional, Sequence, SupportsIndex, Union
 
 from .._messages import short
 from ..rules.region import Region
@@ -10,6 +10,7 @@ from .agents import Agent, agent_seed, make_agent
 from .model import Amount
 from .observation import Observation
 from .round import Round, as_region
+from .wall import whole
 
 __all__ = ["play", "play_round", "Match"]
 
@@ -44,13 +45,14 @@ def _agents(specs: Sequence[AgentSpec], seed: int, round_index: int) -> list[Age
             for seat, a in enumerate(specs)]
 
 
-def play_round(region: Union[str, Region], rules: Any = None, *, seed: int = 0, round_index: int = 0,
-               dealer: Optional[int] = None, scores_before: Sequence[Amount] = (0, 0, 0, 0),
+def play_round(region: Union[str, Region], rules: Any = None, *, seed: SupportsIndex = 0,
+               round_index: SupportsIndex = 0, dealer: Optional[SupportsIndex] = None, scores_before: Sequence[Amount] = (0, 0, 0, 0),
                agents: Sequence[AgentSpec] = ("random",) * 4) -> Round:
     """One round of ``region`` seeded by ``(seed, round_index)``, played by ``agents``
     (built-in names are seeded from the same two numbers and the seat).  Without a
     ``dealer`` the region's first-dealer rule picks one (seat 0 unless its
     ``flow_first_dealer`` is random)."""
+    seed, round_index = whole(seed, "a seed"), whole(round_index, "a round index")
     if dealer is None:
         found = as_region(region)
         dealer = found.FLOW.first_dealer(found.Rules.coerce(rules), seed, round_index)
@@ -64,19 +66,19 @@ class Match:
     ``first_dealer``, else the region's rule); round i's wall is seeded by ``(seed, i)``.  ``play(rounds, until=...)`` plays up to ``rounds`` more rounds, or
     until ``until(match)`` is true after a round."""
 
-    def __init__(self, region: Union[str, Region], rules: Any = None, *, seed: int = 0,
-                 first_dealer: Optional[int] = None,
+    def __init__(self, region: Union[str, Region], rules: Any = None, *, seed: SupportsIndex = 0,
+                 first_dealer: Optional[SupportsIndex] = None,
                  scores: Sequence[Amount] = (0, 0, 0, 0), agents: Sequence[AgentSpec] = ("random",) * 4) -> None:
-        self.region, self.rules, self.seed = region, rules, seed
+        self.region, self.rules, self.seed = region, rules, whole(seed, "a seed")
         if first_dealer is None:         # the region's rule: the caller's, or drawn from the seed
             found = as_region(region)
-            first_dealer = found.FLOW.first_dealer(found.Rules.coerce(rules), seed, 0)
-        self.dealer = first_dealer
+            first_dealer = found.FLOW.first_dealer(found.Rules.coerce(rules), self.seed, 0)
+        self.dealer: SupportsIndex = first_dealer       # (checked as the first round's dealer)
         self.scores: list[Amount] = list(scores)
         self.agents = list(agents)
         self.rounds: list[Round] = []
 
-    def play(self, rounds: int = 1, until: Optional[Callable[["Match"], bool]] = None) -> "Match":
+    def play(self, rounds: SupportsIndex = 1, until: Optional[Callable[["Match"], bool]] = None) -> "Match":
         for _ in range(rounds):
             rnd = play_round(self.region, self.rules, seed=self.seed, round_index=len(self.rounds),
                              dealer=self.dealer, scores_before=self.scores, agents=self.agents)

@@ -9,8 +9,8 @@ that ignores it costs nothing); reading it after the round has moved on is a
 :meth:`Observation.events` the round's events as the seat saw them happen."""
 from __future__ import annotations
 
-from operator import add
-from typing import TYPE_CHECKING, Any, Optional
+from operator import add, index
+from typing import TYPE_CHECKING, Any, Optional, SupportsIndex
 
 from .. import tiles
 from ..rules.situation import Situation
@@ -62,7 +62,7 @@ class Observation:
         rnd = self._live_round()
         return rnd.decision if rnd.to_act == self.seat else None
 
-    def events(self, start: int = 0) -> list[dict[str, Any]]:
+    def events(self, start: SupportsIndex = 0) -> list[dict[str, Any]]:
         """The round's events so far as this seat saw them, from the ``start``-th it saw
         on (``start`` counts this seat's events: pass the length of what it has read).
         Each is the record's event (fresh dicts: the round's own are never handed out)
@@ -128,17 +128,17 @@ class Observation:
         """The tile this seat drew this turn, if it is still in hand."""
         return self._live_round().seats[self.seat].last_draw
 
-    def melds(self, seat: int) -> list[TableMeld]:
+    def melds(self, seat: SupportsIndex) -> list[TableMeld]:
         """A seat's melds (kind, tiles as held, the seat fed from, the claimed tile);
         another seat's concealed kong has no tiles (``()``) where the region keeps it
         face down."""
         rnd = self._live_round()
         melds = rnd.seats[seat].melds
-        if seat == self.seat or rnd.flow.angang_public(rnd.rules):
+        if index(seat) == self.seat or rnd.flow.angang_public(rnd.rules):
             return list(melds)
         return [m._replace(tiles=()) if m.kind == "angang" else m for m in melds]
 
-    def discards(self, seat: int) -> list[tuple[int, bool]]:
+    def discards(self, seat: SupportsIndex) -> list[tuple[int, bool]]:
         """A seat's discards in order, each with whether it was claimed."""
         s = self._live_round().seats[seat]
         return list(zip(s.discards, s.claimed))
@@ -164,12 +164,12 @@ class Observation:
     def finished(self) -> list[bool]:
         return [s.finished for s in self._live_round().seats]
 
-    def revealed(self, seat: int) -> Optional[list[int]]:
+    def revealed(self, seat: SupportsIndex) -> Optional[list[int]]:
         """A winner's concealed tiles (34 counts, the winning tile apart), where the
         region shows them; None for a seat that has not won."""
         rnd = self._live_round()
         s = rnd.seats[seat]
-        if not s.finished or not (seat == self.seat or rnd.flow.winner_hand_public(rnd.rules)):
+        if not s.finished or not (index(seat) == self.seat or rnd.flow.winner_hand_public(rnd.rules)):
             return None
         return list(s.concealed)
 

@@ -13,7 +13,7 @@ region.
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING, Any, Callable, Final, Mapping, NamedTuple, Optional, Sequence, Union
+from typing import TYPE_CHECKING, Any, Callable, Final, Mapping, NamedTuple, Optional, Sequence, SupportsIndex, Union
 
 import numpy as np
 
@@ -27,7 +27,7 @@ from ..rules.model import Hand
 from ..rules.result import ScoreResult
 from ..rules.situation import Situation
 from .model import Action, Amount, Entry, Payment, SeatState, TableMeld
-from .wall import Wall, shuffled
+from .wall import Wall, shuffled, whole
 
 if TYPE_CHECKING:
     from .observation import Observation
@@ -122,9 +122,9 @@ class Round:
     draw), and a viewer or a stream shows each of them.  It reads the round and must
     not act on it."""
 
-    def __init__(self, region: Union[str, Region], rules: Any = None, *, seed: Optional[int] = None,
-                 round_index: int = 0,
-                 dealer: int = 0, scores_before: Sequence[Amount] = (0, 0, 0, 0),
+    def __init__(self, region: Union[str, Region], rules: Any = None, *, seed: Optional[SupportsIndex] = None,
+                 round_index: SupportsIndex = 0,
+                 dealer: SupportsIndex = 0, scores_before: Sequence[Amount] = (0, 0, 0, 0),
                  wall: Union[None, str, Sequence[int]] = None,
                  watch: Optional[Callable[["Round"], None]] = None) -> None:
         self.region = as_region(region)
@@ -136,13 +136,15 @@ class Round:
         self.rules: Any = self.region.Rules.coerce(rules)     # the region's own flag class
         self.flow = self.region.FLOW
         self._flow_const = _constants(self.flow, self.rules)
-        self.seed, self.round_index = seed, round_index
+        self.round_index = whole(round_index, "a round index")
+        self.seed: Optional[int] = None if seed is None else whole(seed, "a seed")
         self.dealer = _seat(dealer, "the dealer")
         self.scores_before = _scores(scores_before)
         tile_set = self._flow_const.tile_set
         if wall is None:
-            self.seed = seed = 0 if seed is None else seed
-            order = shuffled(tile_set, seed, round_index)
+            if self.seed is None:
+                self.seed = 0
+            order = shuffled(tile_set, self.seed, self.round_index)
         else:
             order = tiles.parse_sequence(wall) if isinstance(wall, str) else [tiles.tile_index(t) for t in wall]
         self.wall = Wall(order, tile_set, self._flow_const.reserve, check=wall is not None)
@@ -215,14 +217,14 @@ class Round:
     def scores_after(self) -> list[Amount]:
         return [a + b for a, b in zip(self.scores_before, self.net)]
 
-    def hand_of(self, seat: int, labels: Optional[dict[int, str]] = None) -> Hand:
+    def hand_of(self, seat: SupportsIndex, labels: Optional[dict[int, str]] = None) -> Hand:
         """The seat's concealed tiles and melds as a hand of its region (``from`` in
         ``labels``, default the table labels A-D)."""
         s = self.seats[seat]
         return self.region.make_hand(np.frombuffer(bytes(s.concealed), dtype=np.uint8),
                                      declared(s.melds, labels or table_labels(self)))
 
-    def observe(self, seat: int) -> "Observation":
+    def observe(self, seat: SupportsIndex) -> "Observation":
         """What the player at ``seat`` may know now (:class:`Observation`)."""
         from .observation import Observation
         return Observation(self, _seat(seat, "the seat"))

@@ -3,7 +3,7 @@ replacement draws and burns from the back (design/table.md §1, §3)."""
 from __future__ import annotations
 
 from collections import Counter
-from typing import Sequence
+from typing import Sequence, SupportsIndex
 
 import numpy as np
 from numpy.random.bit_generator import ISeedSequence
@@ -11,20 +11,26 @@ from numpy.random.bit_generator import ISeedSequence
 from .. import _core, tiles
 from .._messages import short
 
-__all__ = ["Wall", "shuffled", "round_generator"]
+__all__ = ["Wall", "shuffled", "round_generator", "whole"]
 
 
-def round_generator(seed: int, round_index: int) -> np.random.Generator:
+def whole(value: object, what: str) -> int:
+    """``value`` (an int or a numpy integer, not a bool) as an int 0 or more; ValueError
+    naming ``what`` otherwise.  (Callers' integers are annotated ``SupportsIndex``: the
+    compiled engine would refuse a numpy integer annotated ``int`` before this check.)"""
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 0:
+        raise ValueError(f"{what} is a whole number 0 or more, not {short(value)}")
+    return int(value)
+
+
+def round_generator(seed: SupportsIndex, round_index: SupportsIndex) -> np.random.Generator:
     """The generator of round ``round_index`` of a run seeded ``seed``: PCG64 over a
     ``SeedSequence`` spawned by index, so each round's wall depends only on the run's
     seed and its index (not on where or in what order rounds are played)."""
-    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
-        raise ValueError(f"a seed is a whole number 0 or more, not {short(seed)}")
-    if isinstance(round_index, bool) or not isinstance(round_index, (int, np.integer)) or round_index < 0:
-        raise ValueError(f"a round index is a whole number 0 or more, not {short(round_index)}")
+    key = _RoundSeed(whole(seed, "a seed"), (whole(round_index, "a round index"),))
     # numpy's stubs name SeedSequence; its bit generators take any ISeedSequence (as
     # numpy.random.bit_generator.ISeedSequence documents)
-    return np.random.Generator(np.random.PCG64(_RoundSeed(int(seed), (int(round_index),))))  # type: ignore[arg-type]
+    return np.random.Generator(np.random.PCG64(key))  # type: ignore[arg-type]
 
 
 class _RoundSeed(ISeedSequence):
@@ -40,7 +46,7 @@ class _RoundSeed(ISeedSequence):
         return _core.seed_state(self.seed, self.key, n_words, dtype)
 
 
-def shuffled(tile_set: Sequence[int], seed: int, round_index: int) -> list[int]:
+def shuffled(tile_set: Sequence[int], seed: SupportsIndex, round_index: SupportsIndex) -> list[int]:
     """The wall of that round: a permutation of ``tile_set``."""
     order = round_generator(seed, round_index).permutation(len(tile_set))
     return [tile_set[i] for i in order.tolist()]
