@@ -313,18 +313,38 @@ def test_kernel_wait_set_is_waits_with_the_options_as_keywords(hand, options):
     """``_core.wait_set`` (the engine's call, options in a dict) against ``waits``."""
     from hupai import _core
     counts, jokers = hand
-    assert _core.wait_set(counts, jokers, options) == frozenset(_core.waits(counts, jokers, **options))
+    expected = frozenset(_core.waits(counts, jokers, **options))
+    assert _core.wait_set(counts, jokers, options) == expected
+    # the options parsed once into bits (the engine's per-seat cache) answer the same
+    assert _core.wait_set(counts, jokers, _core.wait_options(options)) == expected
 
 
 def test_kernel_wait_set_refuses_an_unknown_option_or_a_non_bool():
     from hupai import _core
     counts = hupai.tiles.parse("123m456p789s1122z")
-    with pytest.raises(TypeError, match="no option"):
-        _core.wait_set(counts, 0, {"seven_pair": True})
-    with pytest.raises(TypeError):
-        _core.wait_set(counts, 0, {"seven_pairs": 1})
-    with pytest.raises(TypeError):
-        _core.wait_set(counts, 0, [("seven_pairs", True)])
+    for call in (lambda o: _core.wait_set(counts, 0, o), _core.wait_options):
+        with pytest.raises(TypeError, match="no option"):
+            call({"seven_pair": True})
+        with pytest.raises(TypeError):
+            call({"seven_pairs": 1})
+        with pytest.raises(TypeError):
+            call([("seven_pairs", True)])
+
+
+@pytest.mark.parametrize("bits", [0, -1, 2, 1 << 7, 1 | 32, 2 ** 70, -2 ** 70])
+def test_kernel_wait_set_refuses_bits_wait_options_never_answers(bits):
+    """Bits without the standard form, beyond the known options, or 147-strict 十三爛
+    without 十三爛 are a ValueError, never read as some other option set."""
+    from hupai import _core
+    with pytest.raises(ValueError, match="option bits"):
+        _core.wait_set(hupai.tiles.parse("123m456p789s1122z"), 0, bits)
+
+
+def test_kernel_wait_set_refuses_options_that_are_neither_a_dict_nor_bits():
+    from hupai import _core
+    for options in (1.0, True, "seven_pairs", np.int64(3)):
+        with pytest.raises(TypeError, match="options are a dict"):
+            _core.wait_set(hupai.tiles.parse("123m456p789s1122z"), 0, options)
 
 
 def test_kernel_held_kinds_reads_any_count_and_refuses_what_is_not_34_counts():

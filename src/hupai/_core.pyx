@@ -411,21 +411,50 @@ def waits(counts, jokers=0, *, seven_pairs=True, quads_as_two_pairs=True,
 _WAIT_OPTIONS = frozenset(("seven_pairs", "quads_as_two_pairs", "honor_sequences", "shisanlan", "pair258"))
 
 
-def wait_set(counts, jokers, dict options):
-    """:func:`waits` as a frozenset, its keyword options given as one dict (what a round
-    flow's ``kernel_options`` answers): the table engine's call, made at every change of
-    a seat's hand, without parsing keywords.  A key :func:`waits` does not take is a
-    TypeError."""
-    cdef uint8_t c[NK]
-    cdef int k = load_jokers(jokers)
-    cdef int total = load_counts(counts, c) + k
+cdef unsigned _ALL_OPTION_BITS = (HUPAI_STANDARD | HUPAI_SEVEN_PAIRS | HUPAI_QUADS_AS_TWO | HUPAI_HONOR_SEQ
+                                  | HUPAI_SHISANLAN | HUPAI_LAN_STRICT | HUPAI_PAIR_258)
+
+
+def wait_options(dict options):
+    """The option bits of :func:`waits` for its keyword options given as one dict
+    (what a round flow's ``kernel_options`` answers), for :func:`wait_set`: parsed
+    once, not at every call.  A key :func:`waits` does not take is a TypeError."""
     for key in options:
         if key not in _WAIT_OPTIONS:
             raise TypeError(f"waits() has no option {_short(key)}")
+    return _options(True, options.get("seven_pairs", True), options.get("quads_as_two_pairs", True),
+                    options.get("honor_sequences", False), options.get("shisanlan", False),
+                    options.get("pair258", False))
+
+
+cdef unsigned _wait_bits(object options) except? 0xFFFFFFFF:
+    """The bits of :func:`wait_options`, given as that dict or as the bits it answered
+    (ValueError for bits it never answers)."""
+    if type(options) is dict:
+        return wait_options(options)
+    if type(options) is not int:
+        raise TypeError(f"options are a dict of waits() options or wait_options() bits, "
+                        f"not {type(options).__name__}")
+    cdef long v
+    try:
+        v = options
+    except OverflowError:
+        v = -1
+    if v < 0 or v > <long>_ALL_OPTION_BITS or (<unsigned>v & ~_ALL_OPTION_BITS) or not (v & HUPAI_STANDARD) \
+            or ((v & HUPAI_LAN_STRICT) and not (v & HUPAI_SHISANLAN)):
+        raise ValueError(f"{_short(options)} are not option bits wait_options() answers")
+    return <unsigned>v
+
+
+def wait_set(counts, jokers, options):
+    """:func:`waits` as a frozenset, its keyword options given as one dict or as the
+    bits :func:`wait_options` made of it: the table engine's call, made at every change
+    of a seat's hand, without parsing keywords."""
+    cdef uint8_t c[NK]
+    cdef int k = load_jokers(jokers)
+    cdef int total = load_counts(counts, c) + k
+    cdef unsigned opts = _wait_bits(options)
     _check_size(total, 1, "waits")
-    cdef unsigned opts = _options(True, options.get("seven_pairs", True), options.get("quads_as_two_pairs", True),
-                                  options.get("honor_sequences", False), options.get("shisanlan", False),
-                                  options.get("pair258", False))
     return frozenset(_mask_to_list(hupai_waits(c, k, opts)))
 
 

@@ -101,6 +101,8 @@ class SeatState:
     special_tiles: list[int] = field(default_factory=list)        # the tiles laid out so
     received: list[int] = field(default_factory=list)  # every tile received (deal and draws)
     waits: Optional[frozenset[int]] = None   # wait_kinds of the 13 tiles, None when stale
+    wait_options: int = 0           # the kernel's option bits of kernel_options ...
+    wait_options_melds: int = -1    # ... made when the seat had this many melds
     guoshui: Any = None             # the region's 過水 record
     passed_win: bool = False        # declined a win since the last draw (包牌)
 

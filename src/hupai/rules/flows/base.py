@@ -36,6 +36,7 @@ LABELS: Final = ("A", "B", "C", "D")
 # module, not a module attribute looked up at each call)
 HELD_KINDS: Final = _core.held_kinds
 _WAIT_SET: Final = _core.wait_set
+_WAIT_OPTIONS: Final = _core.wait_options
 
 
 class WinContext(NamedTuple):
@@ -163,8 +164,20 @@ class Flow:
         return ()
 
     def kernel_options(self, rnd: "Round", seat: int) -> dict[str, Any]:
-        """The kernel's win-shape options for this seat (``is_win`` keywords)."""
+        """The kernel's win-shape options for this seat (``is_win`` keywords), which
+        depend only on the rules and the seat's melds (the engine asks again when the
+        melds change)."""
         return {"seven_pairs": not rnd.seats[seat].melds}
+
+    def _wait_options(self, rnd: "Round", seat: int) -> int:
+        """:meth:`kernel_options` as the kernel's bits, made once per change of the
+        seat's melds (they are asked at every change of its hand)."""
+        s = rnd.seats[seat]
+        made = len(s.melds)
+        if s.wait_options_melds != made:
+            s.wait_options = _WAIT_OPTIONS(self.kernel_options(rnd, seat))
+            s.wait_options_melds = made
+        return s.wait_options
 
     def may_win(self, rnd: "Round", seat: int, counts: bytearray) -> bool:
         """A necessary condition for the 14 tiles ``counts`` to be a win (the dealer's
@@ -182,7 +195,7 @@ class Flow:
         n = 0
         if jokers:
             counts, n = _split_jokers(counts, jokers)
-        return _WAIT_SET(counts, n, self.kernel_options(rnd, seat))
+        return _WAIT_SET(counts, n, self._wait_options(rnd, seat))
 
     def discardable(self, rnd: "Round", seat: int) -> list[int]:
         """The kinds the seat may discard now (default: any concealed tile; a locked

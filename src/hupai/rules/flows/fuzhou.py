@@ -211,7 +211,7 @@ def _duoxiang(rnd: "Round", winners: Sequence[int]) -> bool:
 
 def _all_honours(rnd: "Round", seat: int, counts: bytearray) -> bool:
     """The concealed ``counts`` and the seat's melds are honours only (and not empty)."""
-    if any(counts[:HONORS]) or not any(counts[HONORS:]):
+    if counts.count(0, 0, HONORS) != HONORS or counts.count(0, HONORS) == 34 - HONORS:
         return False
     return all(t >= HONORS for m in rnd.seats[seat].melds for t in m.tiles)
 
