@@ -299,11 +299,23 @@ def test_kernel_unseen_counts_as_the_lists_do(held, melds, visible, kinds, kind_
     assert analysis.unseen_of(*given_, kinds) == expected
 
 
-@given(_COUNTS, st.sampled_from([list, tuple, bytearray, bytes, lambda c: np.array(c, np.int64)]))
-def test_kernel_held_kinds_are_the_kinds_with_a_copy(counts, kind_of_input):
-    """``_core.held_kinds`` (the engine's discardable kinds) against the plain filter."""
+@given(_COUNTS, st.sampled_from([list, tuple, bytearray, bytes, lambda c: np.array(c, np.int64)]),
+       st.integers(0, (1 << 34) - 1))
+def test_kernel_held_kinds_are_the_kinds_with_a_copy(counts, kind_of_input, excluded):
+    """``_core.held_kinds`` (the engine's discardable kinds) against the plain filter,
+    and with the kinds of a mask left out (Wuhan's special tiles)."""
     from hupai._core import held_kinds
     assert held_kinds(kind_of_input(counts)) == [t for t in range(34) if counts[t]]
+    assert held_kinds(kind_of_input(counts), excluded) == \
+        [t for t in range(34) if counts[t] and not excluded >> t & 1]
+
+
+@pytest.mark.parametrize("mask, error", [(-1, ValueError), (1 << 34, ValueError), (2 ** 80, ValueError),
+                                         (True, TypeError), (1.0, TypeError), ({3}, TypeError)])
+def test_kernel_held_kinds_refuses_a_mask_that_is_not_34_bits(mask, error):
+    from hupai._core import held_kinds
+    with pytest.raises(error, match="mask of kinds"):
+        held_kinds(bytes(34), mask)
 
 
 @given(any_hand(remainders=(1,), max_jokers=3), st.fixed_dictionaries({}, optional={

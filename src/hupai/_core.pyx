@@ -789,19 +789,35 @@ def wait_quads(counts, jokers=0, extra=None, candidates=None, free_kinds=None, *
     return [key + (tuple(kinds_of[key]),) for key in order]
 
 
-def held_kinds(counts):
+cdef uint64_t _kind_bits(object mask) except? 0xFFFFFFFFFFFFFFFF:
+    """A mask of kinds given as an int (bit t: kind t), checked: 34 bits."""
+    if type(mask) is not int:
+        raise TypeError(f"a mask of kinds is an int (bit t for kind t), not {type(mask).__name__}")
+    cdef long long v
+    try:
+        v = mask
+    except OverflowError:
+        v = -1
+    if v < 0 or v >> NK:
+        raise ValueError(f"a mask of kinds has bits 0-33 only, got {_short(mask)}")
+    return <uint64_t>v
+
+
+def held_kinds(counts, excluded=0):
     """The kinds of which ``counts`` (34 counts of any size: Luzhou's game of eight 紅中
-    holds more than four) hold a copy, in order: what the table engine's seat may
-    discard.  bytes and bytearray are read in place, anything else as a sequence of ints."""
+    holds more than four) hold a copy, in order, but the kinds in the mask ``excluded``
+    (bit t for kind t): what the table engine's seat may discard.  bytes and bytearray
+    are read in place, anything else as a sequence of ints."""
     cdef const char *data
     cdef int t
     cdef list out = []
+    cdef uint64_t skip = _kind_bits(excluded)
     if type(counts) is bytearray or type(counts) is bytes:
         if len(counts) != NK:
             raise ValueError(f"counts must have 34 entries, got {len(counts)}")
         data = PyByteArray_AS_STRING(counts) if type(counts) is bytearray else PyBytes_AS_STRING(counts)
         for t in range(NK):
-            if data[t]:
+            if data[t] and not (skip >> t & 1):
                 out.append(t)
         return out
     if isinstance(counts, str) or not hasattr(counts, "__len__"):
@@ -812,7 +828,7 @@ def held_kinds(counts):
         n = operator.index(counts[t])
         if n < 0:
             raise ValueError(f"counts[{t}] = {n} is negative")
-        if n:
+        if n and not (skip >> t & 1):
             out.append(t)
     return out
 

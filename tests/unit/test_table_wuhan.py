@@ -817,6 +817,47 @@ def test_wait_kinds_cover_every_tile_the_scorer_calls_a_win():
     assert checked >= 300
 
 
+def _any_arrangement_reference(counts: bytearray, melds: list[TableMeld], laizi: int, shape_needed: bool) -> set:
+    """The tiles that win in any arrangement, as sets: 將一色 / 風一色 (A-L69), and
+    清一色 without a shape when ``qingyise_requires_shape`` is false (B-一.9.5)."""
+    kinds = {t for t in range(34) if counts[t]} | {t for m in melds for t in m.tiles}
+    kinds.discard(laizi)
+    suited_258 = {t for t in range(27) if t % 9 in (1, 4, 7)}
+    out = set()
+    if kinds <= suited_258:
+        out |= suited_258
+    if kinds <= set(range(27, 34)):
+        out |= set(range(27, 34))
+    suits = {t // 9 for t in kinds}
+    if not shape_needed and len(suits) == 1 and min(kinds) < 27:
+        out |= set(range(9 * min(suits), 9 * min(suits) + 9))
+    return out
+
+
+@pytest.mark.parametrize("shape_needed", [True, False])
+def test_the_any_arrangement_waits_are_the_plain_set_rule(shape_needed):
+    """The flow's masks against the set rule on hands of one suit, of 2-5-8s, of
+    honours and of anything (laizi and melds included)."""
+    from hupai.rules.wuhan import WuhanRules
+    rng = random.Random(8)
+    rnd = Round("wuhan", WuhanRules(qingyise_requires_shape=shape_needed), seed=0)
+    flow, laizi = rnd.flow, rnd.flow.laizi(rnd)
+    pools = [list(range(9)), list(range(18, 27)), [1, 4, 7, 10, 13, 16, 19, 22, 25], list(range(27, 34)),
+             list(range(34))]
+    found = Counter()
+    for _ in range(2000):
+        pool = rng.choice(pools) + [laizi] * rng.randrange(2)
+        counts = bytearray(34)
+        for t in rng.choices(pool, k=rng.choice([4, 7, 10, 13])):
+            counts[t] = min(4, counts[t] + 1)
+        melds = [TableMeld("peng", (t,) * 3, 1, t) for t in rng.sample(pool, rng.randrange(2)) if t != laizi]
+        rnd.seats[0] = SeatState(concealed=counts, melds=melds)
+        expected = _any_arrangement_reference(counts, melds, laizi, shape_needed)
+        assert flow._any_arrangement(rnd, 0, counts) == expected, (list(counts), melds)
+        found[len(expected)] += 1
+    assert found[0] and found[7] and found[9] and (shape_needed or found[18] or found[9] > 100)
+
+
 def test_the_indicator_from_the_front_or_the_tail():
     """The indicator is the tile after the deal ("翻取的第一張牌", A-L27; B-一.3-4), or
     under wuhan_flow_indicator_source tail the wall's last tile; out of play either way."""

@@ -29,8 +29,11 @@ _HAIDI_DRAWS: Final = 4        # 海底: "摸最后4張牌時自摸" (A-L85, B-�
 #: The fewest live tiles a kong needs, by ``flow_kong_cutoff``: D ≥ 5 keeps every
 #: replacement out of the 海底 phase (flow §1); drawable_1 lets it be a 海底 draw
 _KONG_MIN_LIVE: Final = {"drawable_5": 5, "drawable_1": 1}
-_SUITED_258: Final = frozenset(t for t in range(HONORS) if t % 9 in (1, 4, 7))
-_HONOUR_KINDS: Final = frozenset(range(HONORS, 34))
+# kinds as bit masks (bit t for kind t), as the seats' waits are tested
+_SUITED_258: Final = sum(1 << t for t in range(HONORS) if t % 9 in (1, 4, 7))
+_HONOUR_KINDS: Final = sum(1 << t for t in range(HONORS, 34))
+_SUIT_KINDS: Final = (0x1FF, 0x1FF << 9, 0x1FF << 18)
+_EMPTY: Final[frozenset[int]] = frozenset()
 
 
 #: For each suited tile, the sequences a 吃 of it can make and the two tiles of each
@@ -46,6 +49,7 @@ class _IndicatorTiles(NamedTuple):
     must_kong: frozenset[int]
     special: frozenset[int]
     special_order: tuple[int, ...]      # ``special`` in tile order
+    special_mask: int                   # ``special`` as a mask (bit t for kind t)
 
 
 @functools.lru_cache(maxsize=256)
@@ -54,7 +58,7 @@ def _indicator_tiles(indicator: int, rules: Any) -> _IndicatorTiles:
     laizi = wuhan.laizi_of(indicator, rules)
     must = wuhan.must_kong_tiles(indicator, rules)
     special = must | {laizi}
-    return _IndicatorTiles(laizi, must, special, tuple(sorted(special)))
+    return _IndicatorTiles(laizi, must, special, tuple(sorted(special)), sum(1 << t for t in special))
 
 
 class WuhanFlow(DealOptions):
@@ -152,21 +156,24 @@ class WuhanFlow(DealOptions):
         """The tiles that complete a win needing no shape: 將一色 and 風一色 (A-L69,
         B-一.9.3-4), 清一色 when ``qingyise_requires_shape`` is false; ``counts`` are the
         concealed tiles (the laizi stand in for anything)."""
-        kinds = set(HELD_KINDS(counts))
+        laizi = self.laizi(rnd)
+        kinds = 0                   # (masks: most hands hold tiles of several kinds)
+        for t in HELD_KINDS(counts, 1 << laizi):
+            kinds |= 1 << t
         for m in rnd.seats[seat].melds:
-            kinds.update(m.tiles)
-        kinds.discard(self.laizi(rnd))
-        out: set[int] = set()
-        if kinds <= _SUITED_258:
+            for t in m.tiles:
+                kinds |= 1 << t
+        kinds &= ~(1 << laizi)
+        out = 0
+        if not kinds & ~_SUITED_258:
             out |= _SUITED_258
-        if kinds <= _HONOUR_KINDS:
+        if not kinds & ~_HONOUR_KINDS:
             out |= _HONOUR_KINDS
         if not rnd.rules.qingyise_requires_shape:
-            suits = {t // 9 for t in kinds}
-            if len(suits) == 1 and min(kinds) < HONORS:
-                suit = suits.pop()
-                out |= set(range(9 * suit, 9 * suit + 9))
-        return frozenset(out)
+            for suit in _SUIT_KINDS:
+                if kinds and not kinds & ~suit:
+                    out |= suit
+        return _EMPTY if not out else frozenset(t for t in range(34) if out >> t & 1)
 
     # ---------------------------------------------------------------- the seat to play
 
@@ -174,8 +181,7 @@ class WuhanFlow(DealOptions):
         # special tiles never go out as discards: "打出來也是杠牌" (A-L15, A-L31); when only
         # they are left and no kong may be made, special_kong_options is the fallback
         s = rnd.seats[seat]
-        special = self._tiles(rnd).special
-        out = [t for t in HELD_KINDS(s.concealed) if t not in special]
+        out = HELD_KINDS(s.concealed, self._tiles(rnd).special_mask)
         if rnd.after_claim and rnd.rules.flow_chi_swap == "forbidden":
             claimed = s.melds[-1].claimed
             kept = [t for t in out if t != claimed]
@@ -345,10 +351,11 @@ class WuhanFlow(DealOptions):
     @staticmethod
     def _thirteen(rnd: "Round", seat: int) -> Hand:
         s = rnd.seats[seat]
-        counts = np.frombuffer(bytes(s.concealed), dtype=np.uint8).copy()
+        counts = bytearray(s.concealed)
         if s.count() + 3 * len(s.melds) == 14:      # its last tile received is the 海底 draw
             counts[s.received[-1]] -= 1
-        return rnd.region.make_hand(counts, declared(s.melds, table_labels(rnd)))
+        # (read-only over bytes: the hand keeps it without a copy)
+        return rnd.region.make_hand(np.frombuffer(bytes(counts), dtype=np.uint8), declared(s.melds, table_labels(rnd)))
 
     def table_situation(self, rnd: "Round") -> Optional[Situation]:
         return _table_situation(self.indicator(rnd))
