@@ -191,15 +191,21 @@ class Hand:
     melds: tuple[DeclaredMeld, ...] = ()
 
     def __post_init__(self) -> None:
-        frozen, size = _frozen_counts(self.concealed)
+        frozen, counts = _frozen_counts(self.concealed)
         melds = declared_melds(self.melds)
         if len(melds) > 4:
             raise ValueError(f"a hand has at most 4 melds, got {len(melds)}")
         object.__setattr__(self, "concealed", frozen)
         object.__setattr__(self, "melds", melds)
-        self._check_size(size, len(self.melds))
-        if self.melds:
-            self.check_copies(limits=_MOST_COPIES_MAP)
+        self._check_size(sum(counts), len(melds))
+        if melds:
+            # the copies counting the melds, on the counts already read (check_copies,
+            # which reads them again, names the kind over its limit)
+            for m in melds:
+                for t in m.tiles:
+                    counts[t] += 1
+            if max(counts) > 4 and (max(counts[:tiles.RED]) > 4 or counts[tiles.RED] > MOST_COPIES[tiles.RED]):
+                self.check_copies(limits=_MOST_COPIES_MAP)
 
     def _check_size(self, concealed: int, melds: int) -> None:
         """ValueError unless the hand holds 13 tiles, a kong counting 3."""
@@ -285,9 +291,9 @@ _MOST = np.array(MOST_COPIES, dtype=np.int64)
 UINT8 = np.dtype(np.uint8)
 
 
-def _frozen_counts(concealed: object) -> tuple[np.ndarray, int]:
+def _frozen_counts(concealed: object) -> tuple[np.ndarray, list[int]]:
     """34 counts (notation, or any array of whole numbers) as a read-only uint8 copy,
-    and their sum; TypeError / ValueError naming the first problem."""
+    and as a list of ints; TypeError / ValueError naming the first problem."""
     if type(concealed) is np.ndarray and concealed.dtype is UINT8 and concealed.shape == (34,):
         # the common case (the parser's, the engine's counts): checked without numpy calls
         counts = concealed.tolist()
@@ -298,7 +304,7 @@ def _frozen_counts(concealed: object) -> tuple[np.ndarray, int]:
             concealed = concealed.copy()
             concealed.flags.writeable = False
         # else: a read-only view of bytes (the engine's np.frombuffer), which nothing can change
-        return concealed, sum(counts)
+        return concealed, counts
     raw = tiles.parse(concealed) if isinstance(concealed, str) else np.asarray(concealed)
     if raw.dtype.kind not in "iuf":     # not bool: True / False are no counts
         raise TypeError(f"concealed counts must be integers, not {raw.dtype}")
@@ -312,4 +318,4 @@ def _frozen_counts(concealed: object) -> tuple[np.ndarray, int]:
         raise ValueError(f"concealed[{t}] = {c[t]} is outside 0-{MOST_COPIES[t]}")
     frozen = c.astype(np.uint8)
     frozen.flags.writeable = False
-    return frozen, int(c.sum())
+    return frozen, frozen.tolist()
