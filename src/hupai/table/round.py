@@ -40,6 +40,14 @@ _DISCARD: Final = tuple(Action("discard", (t,)) for t in range(34))
 _PENG: Final = functools.partial(Action, "peng")
 _CHI: Final = functools.partial(Action, "chi")
 _NAME: Final = tuple(tiles.tile_name(t) for t in range(34))
+
+
+def _names(kinds: Sequence[int]) -> str:
+    """The record's notation of tiles the engine holds (indices it made: not checked
+    again, as :func:`hupai.tiles.format_sequence` checks a caller's)."""
+    return "".join([_NAME[t] for t in kinds])
+
+
 #: (k, seat) of the three seats after each seat, in turn order
 _AFTER: Final = tuple(tuple((k, (seat + k) % 4) for k in (1, 2, 3)) for seat in range(4))
 
@@ -278,7 +286,7 @@ class Round:
             for t in got:
                 s.concealed[t] += 1
             s.received.extend(got)
-            self._event({"type": "deal", "seat": seat, "tiles": "".join([_NAME[t] for t in got])})
+            self._event({"type": "deal", "seat": seat, "tiles": _names(got)})
         self.flow.after_deal(self)
         self._opening_window([(d + k) % 4 for k in (1, 2, 3)])
 
@@ -513,7 +521,7 @@ class Round:
         still pays (Fuzhou's 明扛, L97): the claim's event, marked ``lapsed``, so that a
         reader sees why the ledger is paid and a replay repeats the claim."""
         self._event({"type": action.type, "seat": seat, "from": discarder,
-                            "tiles": tiles.format_sequence(action.tiles), "lapsed": True})
+                            "tiles": _names(action.tiles), "lapsed": True})
 
     def _mark_claimed(self, discarder: int) -> None:
         s = self.seats[discarder]
@@ -534,7 +542,7 @@ class Round:
         meld = TableMeld(action.type, action.tiles, discarder, tile)
         s.melds.append(meld)
         self._event({"type": action.type, "seat": seat, "from": discarder,
-                            "tiles": tiles.format_sequence(action.tiles)})
+                            "tiles": _names(action.tiles)})
         s.last_draw = None
         if action.type == "minggang":
             self._kong_stands(seat, len(s.melds) - 1)
@@ -568,7 +576,7 @@ class Round:
         s.waits = None
         s.melds.append(TableMeld("angang", kong))
         self.first_turn = False
-        self._event({"type": "angang", "seat": seat, "tiles": tiles.format_sequence(kong)})
+        self._event({"type": "angang", "seat": seat, "tiles": _names(kong)})
         self._kong_stands(seat, len(s.melds) - 1)
 
     def _bugang(self, seat: int, kong: tuple[int, ...]) -> None:
@@ -578,7 +586,7 @@ class Round:
         s.concealed[added] -= 1
         s.waits = None
         self.first_turn = False
-        self._event({"type": "bugang", "seat": seat, "tiles": tiles.format_sequence(kong)})
+        self._event({"type": "bugang", "seat": seat, "tiles": _names(kong)})
         robbed = self.flow.robbed_tile(self, seat, s.melds[index], added)
         order, options, wins = [], {}, {}
         for k in (1, 2, 3):
