@@ -2,7 +2,6 @@
 one seat's state, and the payments a round settles."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any, Final, Mapping, NamedTuple, Optional, Sequence, Union
 
 from .. import tiles
@@ -80,31 +79,32 @@ class TableMeld(NamedTuple):
     claimed: Optional[int] = None
 
 
-@dataclass
 class SeatState:
     """What one seat holds and has done this round.  ``concealed`` are 34 counts
-    (a ``bytearray``, which the kernel reads without copying)."""
+    (a ``bytearray``, which the kernel reads without copying).  A plain class: a round
+    makes four, and a dataclass's generated ``__init__`` runs interpreted."""
 
-    concealed: bytearray = field(default_factory=lambda: bytearray(34))
-    melds: list[TableMeld] = field(default_factory=list)
-    discards: list[int] = field(default_factory=list)
-    claimed: list[bool] = field(default_factory=list)    # per discard: taken by a claim
-    finished: bool = False          # has won (Luzhou plays on: 血戰)
-    win_tile: Optional[int] = None  # the tile it won on
-    declared: str = ""              # a declaration made (报听 / 報牌)
-    last_draw: Optional[int] = None  # the tile drawn this turn
-    replacement: bool = False       # the tile drawn this turn is a kong's replacement
-    drawn_any: bool = False         # has made a normal draw this round
-    kong_this_turn: bool = False    # made a kong since the last discard (杠上炮, 热炮)
-    turn_kongs: list[int] = field(default_factory=list)  # melds made as kongs this turn
-    special_kongs: dict[str, int] = field(default_factory=dict)   # Wuhan's single-tile kongs
-    special_tiles: list[int] = field(default_factory=list)        # the tiles laid out so
-    received: list[int] = field(default_factory=list)  # every tile received (deal and draws)
-    waits: Optional[frozenset[int]] = None   # wait_kinds of the 13 tiles, None when stale
-    wait_options: int = 0           # the kernel's option bits of kernel_options ...
-    wait_options_melds: int = -1    # ... made when the seat had this many melds
-    guoshui: Any = None             # the region's 過水 record
-    passed_win: bool = False        # declined a win since the last draw (包牌)
+    def __init__(self, concealed: Optional[bytearray] = None, melds: Optional[list[TableMeld]] = None) -> None:
+        self.concealed: bytearray = bytearray(34) if concealed is None else concealed
+        self.melds: list[TableMeld] = [] if melds is None else melds
+        self.discards: list[int] = []
+        self.claimed: list[bool] = []       # per discard: taken by a claim
+        self.finished = False               # has won (Luzhou plays on: 血戰)
+        self.win_tile: Optional[int] = None  # the tile it won on
+        self.declared = ""                  # a declaration made (报听 / 報牌)
+        self.last_draw: Optional[int] = None  # the tile drawn this turn
+        self.replacement = False            # the tile drawn this turn is a kong's replacement
+        self.drawn_any = False              # has made a normal draw this round
+        self.kong_this_turn = False         # made a kong since the last discard (杠上炮, 热炮)
+        self.turn_kongs: list[int] = []     # melds made as kongs this turn
+        self.special_kongs: dict[str, int] = {}     # Wuhan's single-tile kongs
+        self.special_tiles: list[int] = []  # the tiles laid out so
+        self.received: list[int] = []       # every tile received (deal and draws)
+        self.waits: Optional[frozenset[int]] = None  # wait_kinds of the 13 tiles, None when stale
+        self.wait_options = 0               # the kernel's option bits of kernel_options ...
+        self.wait_options_melds = -1        # ... made when the seat had this many melds
+        self.guoshui: Any = None            # the region's 過水 record
+        self.passed_win = False             # declined a win since the last draw (包牌)
 
     def count(self) -> int:
         return sum(self.concealed)
