@@ -1140,9 +1140,9 @@ def _small_and_plain(arr, laizi: int, unseen: list) -> list[tuple[_Option, Optio
     jokers, the core's ``pair258``) and, when the plain form (big wins take any pair) is
     ready after it, its waits that are still unseen (None when it is not ready): a
     shanten and a waits call, not a second analysis of every discard."""
-    natural = arr.copy()
+    natural = bytearray(arr.tobytes())      # (item changes on a bytearray cost no numpy calls)
+    jokers = natural[laizi]
     natural[laizi] = 0
-    jokers = int(arr[laizi])
     out = []
     for option in map(_Option._make, _core.discard_options(natural, jokers, unseen, False, True, False, False,
                                                            pair258=True)):
@@ -1167,9 +1167,9 @@ def _analyzed(small: _Option, plain: Optional[dict], arr, laizi, unseen, melds, 
     waits: dict = {}
     values = None
     if plain is not None:
-        after = arr.copy()
+        after = bytearray(arr.tobytes())
         after[d] -= 1
-        hand = Hand(after, melds)
+        hand = Hand(np.frombuffer(bytes(after), np.uint8), melds)     # (read-only over bytes: not copied)
         candidates = {**plain, **laizi_draw}
         values = {}
         for t in self_drawn.may_win_on(hand, candidates):
