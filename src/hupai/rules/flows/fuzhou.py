@@ -15,7 +15,7 @@ from ..ledger import Ledger, Transfer
 from ..model import BUGANG, MINGGANG, SEATS
 from ..result import ScoreResult
 from ..situation import Situation
-from .base import DealOptions, LABELS, WinContext
+from .base import HELD_KINDS, DealOptions, LABELS, WinContext
 
 if TYPE_CHECKING:
     from ...table.round import Round
@@ -209,9 +209,14 @@ def _duoxiang(rnd: "Round", winners: Sequence[int]) -> bool:
     return any(e.cause == "kong" and any(p.reason == L97_KONG for p in e.payments) for e in rnd.entries)
 
 
+_SUITED: Final = (1 << HONORS) - 1            # the suited kinds as a mask
+_HONOURS: Final = ((1 << 34) - 1) ^ _SUITED
+
+
 def _all_honours(rnd: "Round", seat: int, counts: bytearray) -> bool:
     """The concealed ``counts`` and the seat's melds are honours only (and not empty)."""
-    if counts.count(0, 0, HONORS) != HONORS or counts.count(0, HONORS) == 34 - HONORS:
+    # (the kernel's held kinds but the honours: most hands stop at the first call)
+    if HELD_KINDS(counts, _HONOURS) or not HELD_KINDS(counts, _SUITED):
         return False
     return all(t >= HONORS for m in rnd.seats[seat].melds for t in m.tiles)
 
