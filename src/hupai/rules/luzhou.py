@@ -348,7 +348,7 @@ def _chi_reading(meld: DeclaredMeld, naturals: list, ghosts: int, rules: LuzhouR
 class _Prepared(NamedTuple):
     counts: bytes            # natural concealed tiles after the win (ghosts removed), for the kernel
     jokers: int              # ghosts in the concealed hand after the win
-    base: tuple              # natural concealed tiles plus the melds' kinds (ghosts resolved)
+    base: bytes              # natural concealed tiles plus the melds' kinds (ghosts resolved)
     extra: bytes             # the melds' kinds (ghosts resolved), at most four with the concealed tiles
     ghosts_total: int        # ghosts anywhere (for 無鬼)
     suits: frozenset         # suits of the natural tiles, melds included
@@ -383,42 +383,44 @@ _WAIT_SUITS = {suits: _WaitSuits(tuple(len(suits | {g}) <= 2 for g in range(3)),
 
 
 class _MeldTiles(NamedTuple):
-    """What the declared melds add to the concealed tiles."""
+    """What a hand's declared melds add to its concealed tiles, read once per set of
+    melds (the engine builds its hands from the same few melds over and over)."""
 
-    base: list               # the concealed tiles (ghosts removed) plus the melds' kinds
-    naturals: list           # every tile as held, the melds' included
+    base: tuple[tuple[int, int], ...]      # (kind, copies) the melds stand for (ghosts resolved)
+    naturals: tuple[tuple[int, int], ...]  # (kind, copies) as held, ghosts included
     ghosts: int              # ghosts inside the melds
     forbidden: Optional[str]
     sequences: bool          # some meld is a chi
     kinds: frozenset         # the kinds the melds stand for
 
 
-def _meld_tiles(hand: Hand, counts: list, naturals: list, rules: LuzhouRules) -> _MeldTiles:
-    base, naturals = list(counts), list(naturals)
+@functools.lru_cache(maxsize=4096)
+def _meld_tiles(melds: tuple[DeclaredMeld, ...], rules: LuzhouRules) -> _MeldTiles:
+    base: dict[int, int] = {}
+    naturals: dict[int, int] = {}
     ghosts, forbidden, sequences = 0, None, False
-    kinds: set[int] = set()
-    for m in hand.melds:
+    for m in melds:
         reading = _meld_reading(m, rules)
         forbidden = forbidden or reading.forbidden
         sequences = sequences or reading.sequence
-        kinds.update(reading.kinds)
         for t in reading.kinds:
-            base[t] += 1
+            base[t] = base.get(t, 0) + 1
         for t in m.tiles:
-            naturals[t] += 1
+            naturals[t] = naturals.get(t, 0) + 1
         ghosts += m.tiles.count(GHOST)
-    return _MeldTiles(base, naturals, ghosts, forbidden, sequences, frozenset(kinds))
+    return _MeldTiles(tuple(base.items()), tuple(naturals.items()), ghosts, forbidden, sequences,
+                      frozenset(base))
 
 
-def _meld_extra(melds: _MeldTiles, counts: list) -> bytes:
+def _meld_extra(melds: _MeldTiles, counts: bytes) -> bytes:
     """The melds' kinds beside the concealed ``counts``, at most four of a kind counting
     both.  A meld's ghost is the kind it stands for for the rest of the round, so a kind
     may reach five once the hand holds the four natural copies beside it; the kernel
     reads the concealed part against at most four (a kind of four or more is one 閨), so
     a concealed ghost can never be a fifth copy."""
     extra = bytearray(34)       # other kinds: the melds add nothing
-    for t in melds.kinds:
-        extra[t] = min(melds.base[t] - counts[t], 4 - counts[t])
+    for t, n in melds.base:
+        extra[t] = min(n, 4 - counts[t])
     return bytes(extra)
 
 
@@ -458,21 +460,27 @@ def _prepare(hand: Hand, win_tile: Optional[int], rules: LuzhouRules) -> _Prepar
         _check_tile_set(naturals, win_tile, rules)
     counts = naturals[:GHOST] + b"\0" + naturals[GHOST + 1:] if jokers else naturals    # the ghosts removed
     suits = _SUIT_SETS[naturals[0:9] != _NO_SUIT, naturals[9:18] != _NO_SUIT, naturals[18:27] != _NO_SUIT]
-    return _Prepared(counts, jokers, tuple(counts), _NO_EXTRA, jokers, suits, 0, rules.ghost_as_fifth_copy)
+    return _Prepared(counts, jokers, counts, _NO_EXTRA, jokers, suits, 0, rules.ghost_as_fifth_copy)
 
 
 def _prepare_with_melds(hand: Hand, win_tile: Optional[int], rules: LuzhouRules) -> _Prepared:
-    naturals = hand.concealed.tolist()
+    naturals = bytearray(hand.concealed.tobytes())     # every tile as held, the melds' added below
     if win_tile is not None:
         naturals[win_tile] += 1
-    counts = list(naturals)          # the concealed tiles, ghosts removed below
-    jokers = counts[GHOST]
-    counts[GHOST] = 0
-    melds = _meld_tiles(hand, counts, naturals, rules)
-    _check_tile_set(melds.naturals, win_tile, rules)      # a fifth copy first: counts stay 0-4
-    n = melds.naturals
-    suits = _SUIT_SETS[any(n[0:9]), any(n[9:18]), any(n[18:27])]
-    return _Prepared(bytes(counts), jokers, tuple(melds.base), _meld_extra(melds, counts), jokers + melds.ghosts,
+    jokers = naturals[GHOST]
+    concealed = bytearray(naturals)
+    concealed[GHOST] = 0                                # the ghosts removed
+    counts = bytes(concealed)
+    melds = _meld_tiles(hand.melds, rules)
+    for t, k in melds.base:
+        concealed[t] += k
+    for t, k in melds.naturals:
+        naturals[t] += k
+    if naturals[:27].translate(None, _AT_MOST_FOUR) or naturals[27:33] != _NO_HONOURS \
+            or naturals[GHOST] > rules.ghost_count:
+        _check_tile_set(naturals, win_tile, rules)      # a fifth copy first: counts stay 0-4
+    suits = _SUIT_SETS[naturals[0:9] != _NO_SUIT, naturals[9:18] != _NO_SUIT, naturals[18:27] != _NO_SUIT]
+    return _Prepared(counts, jokers, bytes(concealed), _meld_extra(melds, counts), jokers + melds.ghosts,
                      suits, len(hand.melds), rules.ghost_as_fifth_copy, melds.forbidden, melds.sequences)
 
 
