@@ -318,23 +318,70 @@ def test_kernel_held_kinds_refuses_a_mask_that_is_not_34_bits(mask, error):
         held_kinds(bytes(34), mask)
 
 
-@given(any_hand(remainders=(1,), max_jokers=3), st.fixed_dictionaries({}, optional={
+def _as_mask(kinds) -> int:
+    return sum(1 << t for t in kinds)
+
+
+@given(any_hand(remainders=(1,), max_jokers=8), st.fixed_dictionaries({}, optional={
     "seven_pairs": st.booleans(), "quads_as_two_pairs": st.booleans(), "honor_sequences": st.booleans(),
-    "shisanlan": st.sampled_from([False, True, "strict"]), "pair258": st.booleans()}))
-def test_kernel_wait_set_is_waits_with_the_options_as_keywords(hand, options):
-    """``_core.wait_set`` (the engine's call, options in a dict) against ``waits``."""
+    "shisanlan": st.sampled_from([False, True, "strict"]), "pair258": st.booleans()}),
+    st.sampled_from([bytes, bytearray]), st.randoms(use_true_random=False))
+def test_kernel_wait_mask_is_waits_with_the_jokers_held_as_kinds(hand, options, kind_of_input, rng):
+    """``_core.wait_mask`` (the engine's call: the jokers are copies of joker kinds the
+    hand holds, the options a dict or bits) against ``waits`` with a joker count."""
     from hupai import _core
     counts, jokers = hand
-    expected = frozenset(_core.waits(counts, jokers, **options))
-    assert _core.wait_set(counts, jokers, options) == expected
+    counts = bytearray(np.asarray(counts, np.uint8).tobytes())
+    expected = _as_mask(_core.waits(counts, jokers, **options))
+    # the jokers as copies of one or two kinds the hand does not hold (Luzhou holds up
+    # to eight 紅中 of one kind; a Wuhan laizi is any kind)
+    empty = [t for t in range(34) if not counts[t]]
+    kinds = rng.sample(empty, min(len(empty), rng.choice([1, 2])))
+    for i in range(jokers):
+        counts[kinds[i % len(kinds)]] += 1
+    assert _core.wait_mask(kind_of_input(counts), options, _as_mask(kinds)) == expected
     # the options parsed once into bits (the engine's per-seat cache) answer the same
-    assert _core.wait_set(counts, jokers, _core.wait_options(options)) == expected
+    assert _core.wait_mask(kind_of_input(counts), _core.wait_options(options), _as_mask(kinds)) == expected
 
 
-def test_kernel_wait_set_refuses_an_unknown_option_or_a_non_bool():
+def test_kernel_wait_mask_without_joker_kinds_counts_every_tile():
     from hupai import _core
-    counts = hupai.tiles.parse("123m456p789s1122z")
-    for call in (lambda o: _core.wait_set(counts, 0, o), _core.wait_options):
+    counts = bytes(hupai.tiles.parse("123m456p789s1122z"))
+    assert _core.wait_mask(counts, {}) == _as_mask([27, 28])
+    six_pairs = bytes(hupai.tiles.parse("1133557799m113z"))       # six pairs and a 西
+    assert _core.wait_mask(six_pairs, {}) == 1 << 29
+    assert _core.wait_mask(six_pairs, {"seven_pairs": False}) == 0
+
+
+def test_kernel_wait_mask_refuses_what_is_not_a_hand_of_34_counts():
+    from hupai import _core
+    ready = bytearray(hupai.tiles.parse("123m456p789s1122z"))
+    for counts in (list(ready), np.frombuffer(bytes(ready), np.uint8), "123m456p789s1122z"):
+        with pytest.raises(TypeError, match="bytes or a bytearray"):
+            _core.wait_mask(counts, {})
+    with pytest.raises(ValueError, match="34 entries"):
+        _core.wait_mask(bytes(ready[:33]), {})
+    five = bytearray(ready)
+    five[0] = 5
+    with pytest.raises(ValueError, match=r"counts\[0\] = 5 is outside 0-4"):
+        _core.wait_mask(five, {})
+    eight = bytearray(hupai.tiles.parse("123m45p"))
+    eight[33] = 8                                      # a joker kind holds any count: eight 紅中
+    assert _core.wait_mask(eight, {}, 1 << 33) == _as_mask(_core.waits(hupai.tiles.parse("123m45p"), 8))
+    nine = bytearray(34)
+    nine[0], nine[33] = 4, 9
+    with pytest.raises(ValueError, match="9 jokers"):
+        _core.wait_mask(nine, {}, 1 << 33)
+    with pytest.raises(ValueError, match="3M\\+1"):
+        _core.wait_mask(bytes(hupai.tiles.parse("123m456p789s11222z")), {})
+    with pytest.raises(ValueError, match="mask of kinds"):
+        _core.wait_mask(ready, {}, 1 << 34)
+
+
+def test_kernel_wait_mask_refuses_an_unknown_option_or_a_non_bool():
+    from hupai import _core
+    counts = bytes(hupai.tiles.parse("123m456p789s1122z"))
+    for call in (lambda o: _core.wait_mask(counts, o), _core.wait_options):
         with pytest.raises(TypeError, match="no option"):
             call({"seven_pair": True})
         with pytest.raises(TypeError):
@@ -344,19 +391,19 @@ def test_kernel_wait_set_refuses_an_unknown_option_or_a_non_bool():
 
 
 @pytest.mark.parametrize("bits", [0, -1, 2, 1 << 7, 1 | 32, 2 ** 70, -2 ** 70])
-def test_kernel_wait_set_refuses_bits_wait_options_never_answers(bits):
+def test_kernel_wait_mask_refuses_bits_wait_options_never_answers(bits):
     """Bits without the standard form, beyond the known options, or 147-strict 十三爛
     without 十三爛 are a ValueError, never read as some other option set."""
     from hupai import _core
     with pytest.raises(ValueError, match="option bits"):
-        _core.wait_set(hupai.tiles.parse("123m456p789s1122z"), 0, bits)
+        _core.wait_mask(bytes(hupai.tiles.parse("123m456p789s1122z")), bits)
 
 
-def test_kernel_wait_set_refuses_options_that_are_neither_a_dict_nor_bits():
+def test_kernel_wait_mask_refuses_options_that_are_neither_a_dict_nor_bits():
     from hupai import _core
     for options in (1.0, True, "seven_pairs", np.int64(3)):
         with pytest.raises(TypeError, match="options are a dict"):
-            _core.wait_set(hupai.tiles.parse("123m456p789s1122z"), 0, options)
+            _core.wait_mask(bytes(hupai.tiles.parse("123m456p789s1122z")), options)
 
 
 def test_kernel_held_kinds_reads_any_count_and_refuses_what_is_not_34_counts():

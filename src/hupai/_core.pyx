@@ -417,7 +417,7 @@ cdef unsigned _ALL_OPTION_BITS = (HUPAI_STANDARD | HUPAI_SEVEN_PAIRS | HUPAI_QUA
 
 def wait_options(dict options):
     """The option bits of :func:`waits` for its keyword options given as one dict
-    (what a round flow's ``kernel_options`` answers), for :func:`wait_set`: parsed
+    (what a round flow's ``kernel_options`` answers), for :func:`wait_mask`: parsed
     once, not at every call.  A key :func:`waits` does not take is a TypeError."""
     for key in options:
         if key not in _WAIT_OPTIONS:
@@ -446,16 +446,39 @@ cdef unsigned _wait_bits(object options) except? 0xFFFFFFFF:
     return <unsigned>v
 
 
-def wait_set(counts, jokers, options):
-    """:func:`waits` as a frozenset, its keyword options given as one dict or as the
-    bits :func:`wait_options` made of it: the table engine's call, made at every change
-    of a seat's hand, without parsing keywords."""
+def wait_mask(counts, options, joker_kinds=0):
+    """:func:`waits` as a mask of kinds (bit t: kind t), for the table engine's call at
+    every change of a seat's hand: ``counts`` the 34 counts as bytes or a bytearray, the
+    kinds in the mask ``joker_kinds`` read as jokers (their copies, up to eight of
+    Luzhou's 紅中, are the joker count), the options one dict or the bits
+    :func:`wait_options` made of it."""
     cdef uint8_t c[NK]
-    cdef int k = load_jokers(jokers)
-    cdef int total = load_counts(counts, c) + k
+    cdef const unsigned char *data
+    cdef uint64_t jk = _kind_bits(joker_kinds)
     cdef unsigned opts = _wait_bits(options)
-    _check_size(total, 1, "waits")
-    return frozenset(_mask_to_list(hupai_waits(c, k, opts)))
+    cdef int t, v, k = 0, total = 0
+    if type(counts) is bytearray:
+        data = <const unsigned char *>PyByteArray_AS_STRING(counts)
+    elif type(counts) is bytes:
+        data = <const unsigned char *>PyBytes_AS_STRING(counts)
+    else:
+        raise TypeError(f"counts are bytes or a bytearray of 34, not {type(counts).__name__}")
+    if len(counts) != NK:
+        raise ValueError(f"counts must have 34 entries, got {len(counts)}")
+    for t in range(NK):
+        v = data[t]
+        if jk >> t & 1:
+            k += v
+            c[t] = 0
+        elif v > 4:
+            raise ValueError(f"counts[{t}] = {v} is outside 0-4")
+        else:
+            c[t] = <uint8_t>v
+            total += v
+    if k > MAX_JOKERS:
+        raise ValueError(f"{k} jokers are more than {MAX_JOKERS}")
+    _check_size(total + k, 1, "waits")
+    return hupai_waits(c, k, opts)
 
 
 def improving(counts, jokers=0, *, standard=True, seven_pairs=True,

@@ -789,8 +789,8 @@ def _random_hand(rng: random.Random, indicator: int) -> tuple[bytearray, list[Ta
     return counts, melds
 
 
-def test_wait_kinds_cover_every_tile_the_scorer_calls_a_win():
-    """The engine asks ``score`` only about tiles in ``wait_kinds``, so those must hold
+def test_the_wait_mask_covers_every_tile_the_scorer_calls_a_win():
+    """The engine asks ``score`` only about tiles in ``wait_mask``, so those must hold
     every tile on which ``score`` reports a win, by discard or self-draw: laizi as
     jokers (A-L29), 將一色 / 風一色 in any arrangement (A-L69), 開口 (A-L55)."""
     rng = random.Random(5)
@@ -802,7 +802,7 @@ def test_wait_kinds_cover_every_tile_the_scorer_calls_a_win():
         rnd.flips["indicator"] = indicator
         rnd.memo.clear()        # what the flow derived from the last indicator
         rnd.seats[0] = SeatState(concealed=counts, melds=melds)
-        waits = flow.wait_kinds(rnd, 0)
+        waits = flow.wait_mask(rnd, 0)
         hand = Hand(np.frombuffer(bytes(counts), np.uint8),
                     tuple(DeclaredMeld(m.kind, m.tiles, "A") for m in melds))
         seen = Counter({t: c for t, c in enumerate(counts) if c}) + Counter(t for m in melds for t in m.tiles)
@@ -813,7 +813,7 @@ def test_wait_kinds_cover_every_tile_the_scorer_calls_a_win():
                 result = wuhan.score(hand, Situation(t, self_draw=self_draw, indicator=indicator))
                 if result.is_win:
                     checked += 1
-                    assert t in waits, (tiles.format(np.frombuffer(bytes(counts), np.uint8)), melds, t)
+                    assert waits >> t & 1, (tiles.format(np.frombuffer(bytes(counts), np.uint8)), melds, t)
     assert checked >= 300
 
 
@@ -853,7 +853,7 @@ def test_the_any_arrangement_waits_are_the_plain_set_rule(shape_needed):
         melds = [TableMeld("peng", (t,) * 3, 1, t) for t in rng.sample(pool, rng.randrange(2)) if t != laizi]
         rnd.seats[0] = SeatState(concealed=counts, melds=melds)
         expected = _any_arrangement_reference(counts, melds, laizi, shape_needed)
-        assert flow._any_arrangement(rnd, 0, counts) == expected, (list(counts), melds)
+        assert flow._any_arrangement(rnd, 0, counts) == sum(1 << t for t in expected), (list(counts), melds)
         found[len(expected)] += 1
     assert found[0] and found[7] and found[9] and (shape_needed or found[18] or found[9] > 100)
 

@@ -100,7 +100,7 @@ class SeatState:
         self.special_kongs: dict[str, int] = {}     # Wuhan's single-tile kongs
         self.special_tiles: list[int] = []  # the tiles laid out so
         self.received: list[int] = []       # every tile received (deal and draws)
-        self.waits: Optional[frozenset[int]] = None  # wait_kinds of the 13 tiles, None when stale
+        self.wait_mask = -1      # Flow.wait_mask of the 13 tiles (bit t: kind t), -1 when stale
         self.wait_options = 0               # the kernel's option bits of kernel_options ...
         self.wait_options_melds = -1        # ... made when the seat had this many melds
         self.guoshui: Any = None            # the region's 過水 record

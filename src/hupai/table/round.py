@@ -347,7 +347,7 @@ class Round:
         options: list[Action] = []
         wins: dict[int, Found] = {}
         # most draws: the 13 tiles before it are known not to wait on the drawn tile
-        if not self.after_claim and (s.waits is None or s.last_draw is None or s.last_draw in s.waits):
+        if not self.after_claim and (s.wait_mask < 0 or s.last_draw is None or s.wait_mask >> s.last_draw & 1):
             found = self._self_draw(seat)
             if found is not None:
                 options.append(WIN)
@@ -378,7 +378,7 @@ class Round:
                     if found is not None and (best is None or found.result.value > best.result.value):
                         best = found
             return best
-        if s.waits is not None and s.last_draw not in s.waits:
+        if s.wait_mask >= 0 and not s.wait_mask >> s.last_draw & 1:
             return None                  # the 13 tiles before the draw do not wait on it
         return self._win(WinContext(seat, s.last_draw, "replacement" if s.replacement else "draw"))
 
@@ -386,14 +386,14 @@ class Round:
         """The scored win of ``ctx`` if it is one the seat may take now."""
         s = self.seats[ctx.seat]
         if ctx.source != "dealt":       # (the dealt 14 passed may_win in _self_draw)
-            if s.waits is None:
+            if s.wait_mask < 0:
                 if ctx.self_draw:        # the 13 tiles before the draw
                     s.concealed[ctx.tile] -= 1
-                    s.waits = self.flow.wait_kinds(self, ctx.seat)
+                    s.wait_mask = self.flow.wait_mask(self, ctx.seat)
                     s.concealed[ctx.tile] += 1
                 else:
-                    s.waits = self.flow.wait_kinds(self, ctx.seat)
-            if ctx.tile not in s.waits:
+                    s.wait_mask = self.flow.wait_mask(self, ctx.seat)
+            if not s.wait_mask >> ctx.tile & 1:
                 return None
         labels = self.flow.win_labels(self, ctx)
         before = bytearray(s.concealed)
@@ -426,7 +426,7 @@ class Round:
         s = self.seats[seat]
         s.concealed[tile] -= 1
         if tile != s.last_draw:
-            s.waits = None
+            s.wait_mask = -1
         s.discards.append(tile)
         s.claimed.append(False)
         self.river[tile] += 1
@@ -455,16 +455,16 @@ class Round:
             s = seats[seat]
             if s.finished:
                 continue
-            waits = s.waits
-            if waits is None:
-                waits = s.waits = f.wait_kinds(self, seat)
+            waits = s.wait_mask
+            if waits < 0:
+                waits = s.wait_mask = f.wait_mask(self, seat)
             held = s.concealed[tile]
             # most seats on most discards: no win, and no copy to claim with (a 吃 is
             # only ever the next seat's)
-            if tile not in waits and (last or not held and (k != 1 or not chi)):
+            if not waits >> tile & 1 and (last or not held and (k != 1 or not chi)):
                 continue
             opts: list[Action] = []
-            if tile in waits:
+            if waits >> tile & 1:
                 found = self._win(WinContext(seat, tile, "discard", discarder))
                 if found is not None:
                     opts.append(WIN)
@@ -534,7 +534,7 @@ class Round:
         used.remove(tile)
         for t in used:
             s.concealed[t] -= 1
-        s.waits = None
+        s.wait_mask = -1
         self._mark_claimed(discarder)
         self.any_claim = True
         s.kong_this_turn = False         # a claim starts the claimer's turn, as a draw does
@@ -573,7 +573,7 @@ class Round:
         s = self.seats[seat]
         for t in kong:
             s.concealed[t] -= 1
-        s.waits = None
+        s.wait_mask = -1
         s.melds.append(TableMeld("angang", kong))
         self.first_turn = False
         self._event({"type": "angang", "seat": seat, "tiles": _names(kong)})
@@ -584,7 +584,7 @@ class Round:
         added = kong[-1]
         index = next(i for i, m in enumerate(s.melds) if m.kind == "peng" and m.tiles == kong[:3])
         s.concealed[added] -= 1
-        s.waits = None
+        s.wait_mask = -1
         self.first_turn = False
         self._event({"type": "bugang", "seat": seat, "tiles": _names(kong)})
         robbed = self.flow.robbed_tile(self, seat, s.melds[index], added)
@@ -627,7 +627,7 @@ class Round:
     def _special_kong(self, seat: int, tile: int) -> None:
         s = self.seats[seat]
         s.concealed[tile] -= 1
-        s.waits = None
+        s.wait_mask = -1
         kind = self.flow.special_kong_kind(self, tile)
         s.special_kongs[kind] = s.special_kongs.get(kind, 0) + 1
         s.special_tiles.append(tile)

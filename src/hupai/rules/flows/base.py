@@ -35,7 +35,7 @@ LABELS: Final = ("A", "B", "C", "D")
 # the kernel calls of every decision, bound once (Final: a C static of the compiled
 # module, not a module attribute looked up at each call)
 HELD_KINDS: Final = _core.held_kinds
-_WAIT_SET: Final = _core.wait_set
+_WAIT_MASK: Final = _core.wait_mask
 _WAIT_OPTIONS: Final = _core.wait_options
 
 
@@ -186,16 +186,14 @@ class Flow:
         counts, n = _split_jokers(counts, self.jokers(rnd))
         return bool(_core.is_win(counts, n, **self.kernel_options(rnd, seat)))
 
-    def wait_kinds(self, rnd: "Round", seat: int) -> frozenset[int]:
-        """The tiles that might complete the seat's 13 tiles (a superset of its waits,
-        asked once per change of its hand; the region's ``score`` decides each win).
-        Default: the kernel's waits with the region's jokers."""
-        jokers = self.jokers(rnd)
-        counts = rnd.seats[seat].concealed
-        n = 0
-        if jokers:
-            counts, n = _split_jokers(counts, jokers)
-        return _WAIT_SET(counts, n, self._wait_options(rnd, seat))
+    def wait_mask(self, rnd: "Round", seat: int) -> int:
+        """The tiles that might complete the seat's 13 tiles as a mask (bit t: kind t), a
+        superset of its waits, asked once per change of its hand; the region's ``score``
+        decides each win.  Default: the kernel's waits with the region's jokers."""
+        jokers = 0
+        for j in self.jokers(rnd):
+            jokers |= 1 << j
+        return _WAIT_MASK(rnd.seats[seat].concealed, self._wait_options(rnd, seat), jokers)
 
     def discardable(self, rnd: "Round", seat: int) -> list[int]:
         """The kinds the seat may discard now (default: any concealed tile; a locked

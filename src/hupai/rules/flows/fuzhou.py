@@ -66,12 +66,12 @@ class FuzhouFlow(DealOptions):
         # an all-honour hand is a 清一色 in any arrangement (L47)
         return _all_honours(rnd, seat, counts) or super().may_win(rnd, seat, counts)
 
-    def wait_kinds(self, rnd: "Round", seat: int) -> frozenset[int]:
+    def wait_mask(self, rnd: "Round", seat: int) -> int:
         # a superset of the scorer's waits: the kernel's shapes, and with nothing but
         # honours (melds included) every honour (L47: all honours wins in any arrangement)
-        waits = super().wait_kinds(rnd, seat)
+        waits = super().wait_mask(rnd, seat)
         if _all_honours(rnd, seat, rnd.seats[seat].concealed):
-            waits |= frozenset(range(HONORS, 34))
+            waits |= _HONOURS
         return waits
 
     # ---------------------------------------------------------------- kongs

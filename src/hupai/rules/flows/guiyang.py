@@ -91,9 +91,9 @@ class GuiyangFlow(DealOptions):
         return [BAOTING] if self._ready13(rnd, seat) else []
 
     def _ready13(self, rnd: "Round", seat: int) -> bool:
-        """The seat's 13 concealed tiles are ready: the kernel's waits (``wait_kinds``, a
+        """The seat's 13 concealed tiles are ready: the kernel's waits (``wait_mask``, a
         superset of the scorer's) are asked first, so most hands are never scored."""
-        return bool(self.wait_kinds(rnd, seat)) and _ready(rnd, seat, rnd.hand_of(seat))
+        return bool(self.wait_mask(rnd, seat)) and _ready(rnd, seat, rnd.hand_of(seat))
 
     def angang_options(self, rnd: "Round", seat: int) -> list[tuple[int, ...]]:
         if not self.locked(rnd, seat):

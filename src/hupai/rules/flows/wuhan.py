@@ -33,7 +33,7 @@ _KONG_MIN_LIVE: Final = {"drawable_5": 5, "drawable_1": 1}
 _SUITED_258: Final = sum(1 << t for t in range(HONORS) if t % 9 in (1, 4, 7))
 _HONOUR_KINDS: Final = sum(1 << t for t in range(HONORS, 34))
 _SUIT_KINDS: Final = (0x1FF, 0x1FF << 9, 0x1FF << 18)
-_EMPTY: Final[frozenset[int]] = frozenset()
+_ALL_KINDS: Final = (1 << 34) - 1
 
 
 #: For each suited tile, the sequences a 吃 of it can make and the two tiles of each
@@ -141,21 +141,21 @@ class WuhanFlow(DealOptions):
             return True
         return super().may_win(rnd, seat, counts)
 
-    def wait_kinds(self, rnd: "Round", seat: int) -> frozenset[int]:
+    def wait_mask(self, rnd: "Round", seat: int) -> int:
         """A superset of the tiles ``score`` may call a win on: the kernel's waits with
         the laizi as jokers (the laizi too: it stands for any of them), and every tile a
         亂將 / 亂風 (A-L69) or, under ``qingyise_requires_shape`` false, a 亂清 takes."""
         if not self._may_ever_win(rnd, seat):
-            return frozenset()
+            return 0
         if rnd.rules.ghost_as_fifth_copy:     # the kernel never reads a joker as a fifth copy
-            return frozenset(range(34))
-        out = super().wait_kinds(rnd, seat) | self._any_arrangement(rnd, seat, rnd.seats[seat].concealed)
-        return out | {self.laizi(rnd)} if out else out
+            return _ALL_KINDS
+        out = super().wait_mask(rnd, seat) | self._any_arrangement(rnd, seat, rnd.seats[seat].concealed)
+        return out | 1 << self.laizi(rnd) if out else 0
 
-    def _any_arrangement(self, rnd: "Round", seat: int, counts: bytearray) -> frozenset[int]:
-        """The tiles that complete a win needing no shape: 將一色 and 風一色 (A-L69,
-        B-一.9.3-4), 清一色 when ``qingyise_requires_shape`` is false; ``counts`` are the
-        concealed tiles (the laizi stand in for anything)."""
+    def _any_arrangement(self, rnd: "Round", seat: int, counts: bytearray) -> int:
+        """The tiles (a mask) that complete a win needing no shape: 將一色 and 風一色
+        (A-L69, B-一.9.3-4), 清一色 when ``qingyise_requires_shape`` is false; ``counts``
+        are the concealed tiles (the laizi stand in for anything)."""
         laizi = self.laizi(rnd)
         kinds = 0                   # (masks: most hands hold tiles of several kinds)
         for t in HELD_KINDS(counts, 1 << laizi):
@@ -173,7 +173,7 @@ class WuhanFlow(DealOptions):
             for suit in _SUIT_KINDS:
                 if kinds and not kinds & ~suit:
                     out |= suit
-        return _EMPTY if not out else frozenset(t for t in range(34) if out >> t & 1)
+        return out
 
     # ---------------------------------------------------------------- the seat to play
 
