@@ -79,3 +79,31 @@ def test_a_hand_may_hold_more_than_four_ghosts_only_where_they_exist():
     counts[tiles.RED] = 9
     with pytest.raises(ValueError, match="outside 0-8"):
         Hand(counts)
+
+
+def test_a_hand_keeps_its_own_read_only_counts_whatever_array_it_was_given():
+    """The caller's writable array is copied (changing it later changes no hand); a
+    view of bytes, which nothing can make writeable, is kept as it is; a view of such a
+    view is copied."""
+    counts = tiles.parse("123m456p789s1122z")
+    hand = Hand(counts)
+    counts[0] = 4
+    assert hand.concealed[0] == 1 and not hand.concealed.flags.writeable
+    view = np.frombuffer(bytes(tiles.parse("123m456p789s1122z")), np.uint8)
+    assert Hand(view).concealed is view
+    longer = np.frombuffer(bytes(tiles.parse("123m456p789s1122z")) * 2, np.uint8)[::2]
+    kept = Hand(np.frombuffer(bytes(tiles.parse("123m456p789s1122z")) * 2, np.uint8)[:34])
+    assert kept.concealed.base is None and not kept.concealed.flags.writeable
+    assert kept == Hand.parse("123m456p789s1122z")
+    with pytest.raises(ValueError, match="13 tiles"):
+        Hand(longer)          # a strided view reads its own 34 entries (here 26 tiles)
+
+
+@pytest.mark.parametrize("kind, count", [(0, 5), (26, 5), (27, 5), (32, 5), (33, 9)])
+def test_a_hand_of_uint8_counts_over_a_kinds_limit_names_the_kind(kind, count):
+    counts = np.zeros(34, np.uint8)
+    counts[kind] = count
+    with pytest.raises(ValueError, match=rf"concealed\[{kind}\] = {count} is outside 0-{MOST_COPIES[kind]}"):
+        Hand(counts)
+    with pytest.raises(ValueError, match=rf"concealed\[{kind}\] = {count} is outside"):
+        Hand(np.frombuffer(counts.tobytes(), np.uint8))

@@ -191,20 +191,21 @@ class Hand:
     melds: tuple[DeclaredMeld, ...] = ()
 
     def __post_init__(self) -> None:
-        frozen, counts = _frozen_counts(self.concealed)
+        frozen, raw = _frozen_counts(self.concealed)
         melds = declared_melds(self.melds)
         if len(melds) > 4:
             raise ValueError(f"a hand has at most 4 melds, got {len(melds)}")
         object.__setattr__(self, "concealed", frozen)
         object.__setattr__(self, "melds", melds)
-        self._check_size(sum(counts), len(melds))
+        self._check_size(sum(raw), len(melds))
         if melds:
             # the copies counting the melds, on the counts already read (check_copies,
             # which reads them again, names the kind over its limit)
+            counts = bytearray(raw)
             for m in melds:
                 for t in m.tiles:
                     counts[t] += 1
-            if max(counts) > 4 and (max(counts[:tiles.RED]) > 4 or counts[tiles.RED] > MOST_COPIES[tiles.RED]):
+            if counts[:tiles.RED].translate(None, _AT_MOST_FOUR) or counts[tiles.RED] > MOST_COPIES[tiles.RED]:
                 self.check_copies(limits=_MOST_COPIES_MAP)
 
     def _check_size(self, concealed: int, melds: int) -> None:
@@ -291,26 +292,31 @@ _MOST = np.array(MOST_COPIES, dtype=np.int64)
 UINT8 = np.dtype(np.uint8)
 
 
-def _frozen_counts(concealed: object) -> tuple[np.ndarray, list[int]]:
+#: the bytes of counts 0-4, which ``bytes.translate`` deletes (what is left is over 4)
+_AT_MOST_FOUR = bytes(range(5))
+
+
+def _frozen_counts(concealed: object) -> tuple[np.ndarray, bytes]:
     """34 counts (notation, or any array of whole numbers) as a read-only uint8 copy,
-    and as a list of ints; TypeError / ValueError naming the first problem."""
+    and as bytes; TypeError / ValueError naming the first problem."""
     if type(concealed) is np.ndarray and concealed.dtype is UINT8 and concealed.shape == (34,):
-        # the common case (the parser's, the engine's counts): checked without numpy calls
-        counts = concealed.tolist()
-        if max(counts) > 4 and (max(counts[:tiles.RED]) > 4 or counts[tiles.RED] > MOST_COPIES[tiles.RED]):
-            t = next(t for t, n in enumerate(counts) if n > MOST_COPIES[t])
-            raise ValueError(f"concealed[{t}] = {counts[t]} is outside 0-{MOST_COPIES[t]}")
-        if concealed.flags.writeable or type(concealed.base) is not bytes:
+        # the common case (the parser's, the engine's counts): checked on its bytes
+        raw = concealed.tobytes()
+        if raw[:tiles.RED].translate(None, _AT_MOST_FOUR) or raw[tiles.RED] > MOST_COPIES[tiles.RED]:
+            t = next(t for t, n in enumerate(raw) if n > MOST_COPIES[t])
+            raise ValueError(f"concealed[{t}] = {raw[t]} is outside 0-{MOST_COPIES[t]}")
+        if type(concealed.base) is not bytes:
             concealed = concealed.copy()
             concealed.flags.writeable = False
-        # else: a read-only view of bytes (the engine's np.frombuffer), which nothing can change
-        return concealed, counts
-    raw = tiles.parse(concealed) if isinstance(concealed, str) else np.asarray(concealed)
-    if raw.dtype.kind not in "iuf":     # not bool: True / False are no counts
-        raise TypeError(f"concealed counts must be integers, not {raw.dtype}")
-    if raw.dtype.kind == "f" and not (np.isfinite(raw).all() and (raw == np.round(raw)).all()):
+        # else: a view of bytes (the engine's np.frombuffer), which nothing can change or
+        # make writeable
+        return concealed, raw
+    given = tiles.parse(concealed) if isinstance(concealed, str) else np.asarray(concealed)
+    if given.dtype.kind not in "iuf":     # not bool: True / False are no counts
+        raise TypeError(f"concealed counts must be integers, not {given.dtype}")
+    if given.dtype.kind == "f" and not (np.isfinite(given).all() and (given == np.round(given)).all()):
         raise ValueError("concealed counts must be whole numbers")
-    c = raw.astype(np.int64)
+    c = given.astype(np.int64)
     if c.shape != (34,):
         raise ValueError(f"concealed counts must have shape (34,), got {c.shape}")
     if (c < 0).any() or (c > _MOST).any():
@@ -318,4 +324,4 @@ def _frozen_counts(concealed: object) -> tuple[np.ndarray, list[int]]:
         raise ValueError(f"concealed[{t}] = {c[t]} is outside 0-{MOST_COPIES[t]}")
     frozen = c.astype(np.uint8)
     frozen.flags.writeable = False
-    return frozen, frozen.tolist()
+    return frozen, frozen.tobytes()
