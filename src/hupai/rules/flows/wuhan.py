@@ -296,8 +296,8 @@ class WuhanFlow(DealOptions):
             kongs = self._kongs(other)
             if ctx.source == "rob" and seat == ctx.from_seat and rnd.rules.flow_robbed_kong == "counts_as_kong":
                 kongs["ming"] = kongs.get("ming", 0) + 1     # the robbed 蓄杠 still a kong fan
-            out.append(Loser(label, bool(opens), opens, seat == rnd.dealer,
-                             ctx.source == "discard" and seat == ctx.from_seat, kongs))
+            out.append(_loser(label, opens, seat == rnd.dealer, ctx.source == "discard" and seat == ctx.from_seat,
+                              tuple(sorted(kongs.items()))))
         return tuple(out)
 
     @staticmethod
@@ -370,6 +370,13 @@ class WuhanFlow(DealOptions):
             return rnd.dealer
         step = 3 if rnd.rules.flow_dealer_rotation == "previous_seat" else 1
         return (rnd.dealer + step) % 4
+
+
+@functools.lru_cache(maxsize=1024)
+def _loser(label: str, opens: int, dealer: bool, discarder: bool, kongs: tuple[tuple[str, int], ...]) -> Loser:
+    """One loser of a win, checked and made once: a Loser is frozen, and the same few
+    (most not opened, no kongs) come back at every win."""
+    return Loser(label, bool(opens), opens, dealer, discarder, dict(kongs))
 
 
 @functools.lru_cache(maxsize=34)
