@@ -310,6 +310,14 @@ def test_kernel_held_kinds_are_the_kinds_with_a_copy(counts, kind_of_input, excl
         [t for t in range(34) if counts[t] and not excluded >> t & 1]
 
 
+@given(_COUNTS, st.sampled_from([list, tuple, bytearray, bytes, lambda c: np.array(c, np.int64)]))
+def test_kernel_held_mask_has_the_bit_of_each_kind_with_a_copy(counts, kind_of_input):
+    """``_core.held_mask`` (the engine's test of what kinds a hand holds) against the
+    plain sum of bits."""
+    from hupai._core import held_mask
+    assert held_mask(kind_of_input(counts)) == sum(1 << t for t in range(34) if counts[t])
+
+
 @pytest.mark.parametrize("mask, error", [(-1, ValueError), (1 << 34, ValueError), (2 ** 80, ValueError),
                                          (True, TypeError), (1.0, TypeError), ({3}, TypeError)])
 def test_kernel_held_kinds_refuses_a_mask_that_is_not_34_bits(mask, error):
@@ -406,19 +414,21 @@ def test_kernel_wait_mask_refuses_options_that_are_neither_a_dict_nor_bits():
             _core.wait_mask(bytes(hupai.tiles.parse("123m456p789s1122z")), options)
 
 
-def test_kernel_held_kinds_reads_any_count_and_refuses_what_is_not_34_counts():
-    from hupai._core import held_kinds
+@pytest.mark.parametrize("name", ["held_kinds", "held_mask"])
+def test_kernel_held_kinds_reads_any_count_and_refuses_what_is_not_34_counts(name):
+    from hupai import _core
+    held = getattr(_core, name)
     eight_red = bytearray(34)
     eight_red[33], eight_red[0] = 8, 1           # Luzhou's game of eight 紅中
-    assert held_kinds(eight_red) == held_kinds(list(eight_red)) == [0, 33]
+    assert held(eight_red) == held(list(eight_red)) == ([0, 33] if name == "held_kinds" else 1 | 1 << 33)
     with pytest.raises(ValueError, match="negative"):
-        held_kinds([-1] + [0] * 33)
+        held([-1] + [0] * 33)
     for wrong_size in ([1, 2, 3], bytes(33), np.zeros(35, np.uint8)):
         with pytest.raises(ValueError, match="34 entries"):
-            held_kinds(wrong_size)
+            held(wrong_size)
     for not_counts in (None, "1m" * 17, [0.5] * 34):
         with pytest.raises(TypeError):
-            held_kinds(not_counts)
+            held(not_counts)
 
 
 @given(any_hand(remainders=(2,), max_jokers=3), st.lists(st.integers(0, 4), min_size=34, max_size=34))

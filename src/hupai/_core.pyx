@@ -826,22 +826,20 @@ cdef uint64_t _kind_bits(object mask) except? 0xFFFFFFFFFFFFFFFF:
     return <uint64_t>v
 
 
-def held_kinds(counts, excluded=0):
+cdef uint64_t _held_bits(object counts) except? 0xFFFFFFFFFFFFFFFF:
     """The kinds of which ``counts`` (34 counts of any size: Luzhou's game of eight 紅中
-    holds more than four) hold a copy, in order, but the kinds in the mask ``excluded``
-    (bit t for kind t): what the table engine's seat may discard.  bytes and bytearray
-    are read in place, anything else as a sequence of ints."""
+    holds more than four) hold a copy, as a mask; bytes and bytearray are read in place,
+    anything else as a sequence of ints."""
     cdef const char *data
     cdef int t
-    cdef list out = []
-    cdef uint64_t skip = _kind_bits(excluded)
+    cdef uint64_t out = 0
     if type(counts) is bytearray or type(counts) is bytes:
         if len(counts) != NK:
             raise ValueError(f"counts must have 34 entries, got {len(counts)}")
         data = PyByteArray_AS_STRING(counts) if type(counts) is bytearray else PyBytes_AS_STRING(counts)
         for t in range(NK):
-            if data[t] and not (skip >> t & 1):
-                out.append(t)
+            if data[t]:
+                out |= (<uint64_t>1) << t
         return out
     if isinstance(counts, str) or not hasattr(counts, "__len__"):
         raise TypeError(f"counts are 34 ints, not {type(counts).__name__}")
@@ -851,9 +849,25 @@ def held_kinds(counts, excluded=0):
         n = operator.index(counts[t])
         if n < 0:
             raise ValueError(f"counts[{t}] = {n} is negative")
-        if n and not (skip >> t & 1):
-            out.append(t)
+        if n:
+            out |= (<uint64_t>1) << t
     return out
+
+
+def held_kinds(counts, excluded=0):
+    """The kinds of which ``counts`` hold a copy (:func:`held_mask`), in order, but the
+    kinds in the mask ``excluded`` (bit t for kind t): what the table engine's seat may
+    discard."""
+    cdef uint64_t skip = _kind_bits(excluded)
+    return _mask_to_list(_held_bits(counts) & ~skip)
+
+
+def held_mask(counts):
+    """The kinds of which ``counts`` (34 counts of any size: Luzhou's game of eight 紅中
+    holds more than four) hold a copy, as a mask (bit t for kind t): the table engine's
+    tests of what kinds a hand holds.  bytes and bytearray are read in place, anything
+    else as a sequence of ints."""
+    return _held_bits(counts)
 
 
 def discard_table(counts, jokers=0, *, seven_pairs=True, quads_as_two_pairs=True,

@@ -35,6 +35,7 @@ LABELS: Final = ("A", "B", "C", "D")
 # the kernel calls of every decision, bound once (Final: a C static of the compiled
 # module, not a module attribute looked up at each call)
 HELD_KINDS: Final = _core.held_kinds
+HELD_MASK: Final = _core.held_mask
 _WAIT_MASK: Final = _core.wait_mask
 _WAIT_OPTIONS: Final = _core.wait_options
 

@@ -15,7 +15,7 @@ from ..ledger import Ledger, Transfer
 from ..model import BUGANG, MINGGANG, SEATS
 from ..result import ScoreResult
 from ..situation import Situation
-from .base import HELD_KINDS, DealOptions, LABELS, WinContext
+from .base import HELD_MASK, DealOptions, LABELS, WinContext
 
 if TYPE_CHECKING:
     from ...table.round import Round
@@ -215,8 +215,8 @@ _HONOURS: Final = ((1 << 34) - 1) ^ _SUITED
 
 def _all_honours(rnd: "Round", seat: int, counts: bytearray) -> bool:
     """The concealed ``counts`` and the seat's melds are honours only (and not empty)."""
-    # (the kernel's held kinds but the honours: most hands stop at the first call)
-    if HELD_KINDS(counts, _HONOURS) or not HELD_KINDS(counts, _SUITED):
+    held = HELD_MASK(counts)        # (one kernel call: most hands hold a suited tile)
+    if held & _SUITED or not held:
         return False
     return all(t >= HONORS for m in rnd.seats[seat].melds for t in m.tiles)
 

@@ -17,7 +17,7 @@ from .. import wuhan
 from ..model import ANGANG, KONGS, OPENING, Hand
 from ..result import ExhaustResult, ScoreResult
 from ..situation import Loser, Situation
-from .base import HELD_KINDS, DealOptions, LABELS, WinContext, declared, table_labels
+from .base import HELD_KINDS, HELD_MASK, DealOptions, LABELS, WinContext, declared, table_labels
 
 if TYPE_CHECKING:
     from ...table.model import SeatState
@@ -157,9 +157,7 @@ class WuhanFlow(DealOptions):
         (A-L69, B-一.9.3-4), 清一色 when ``qingyise_requires_shape`` is false; ``counts``
         are the concealed tiles (the laizi stand in for anything)."""
         laizi = self.laizi(rnd)
-        kinds = 0                   # (masks: most hands hold tiles of several kinds)
-        for t in HELD_KINDS(counts, 1 << laizi):
-            kinds |= 1 << t
+        kinds = HELD_MASK(counts)   # (masks: most hands hold tiles of several kinds)
         for m in rnd.seats[seat].melds:
             for t in m.tiles:
                 kinds |= 1 << t
