@@ -308,6 +308,36 @@ def test_play_needs_four_agents():
         play(Round("luzhou"), [RandomAgent()])
 
 
+def test_play_tells_the_agents_with_hooks_that_the_round_starts_and_ends():
+    """``start_round(observation, seed)`` with the seat's agent seed, then
+    ``end_round(observation)``: a method, or a callable set on the agent itself; agents
+    without them are not asked."""
+    from hupai.table.agents import agent_seed
+    told = []
+
+    class Hooked(RandomAgent):
+        def start_round(self, observation, seed):
+            told.append(("start", observation.seat, seed))
+
+        def end_round(self, observation):
+            told.append(("end", observation.seat, rnd_done()))
+
+    class Plain:                # any object with act(), its hook set on the instance
+        def __init__(self):
+            self.act = RandomAgent(5).act
+
+    own = Plain()
+    own.start_round = lambda observation, seed: told.append(("own start", observation.seat, seed))
+    rnd = Round("wuhan", seed=7, round_index=2)
+
+    def rnd_done():
+        return rnd.done
+
+    assert play(rnd, [Hooked(1), RandomAgent(2), own, Hooked(4)]) is rnd
+    assert told == [("start", 0, agent_seed(7, 2, 0)), ("own start", 2, agent_seed(7, 2, 2)),
+                    ("start", 3, agent_seed(7, 2, 3)), ("end", 0, True), ("end", 3, True)]
+
+
 # ---------------------------------------------------------------- the command line
 
 def test_simulate_then_replay(tmp_path, capsys):
