@@ -37,8 +37,6 @@ __all__ = ["Round", "WinEvent", "WIN", "PASS"]
 WIN: Final = Action("win")
 PASS: Final = Action("pass")
 _DISCARD: Final = tuple(Action("discard", (t,)) for t in range(34))
-_PENG: Final = functools.partial(Action, "peng")
-_CHI: Final = functools.partial(Action, "chi")
 _NAME: Final = tuple(tiles.tile_name(t) for t in range(34))
 
 
@@ -82,6 +80,14 @@ class _Pending:
         self.kind, self.order, self.options = kind, order, options
         self.answers: dict[int, Action] = {}
         self.tile, self.from_seat, self.wins, self.meld = tile, from_seat, wins or {}, meld
+
+
+@functools.lru_cache(maxsize=4096)
+def _action(kind: str, tiles: tuple[int, ...]) -> Action:
+    """The action of a meld or a kong of ``tiles``, made once: an Action is immutable,
+    and building one (a NamedTuple's ``__new__`` runs in Python) cost more than the
+    rest of the step that offers it."""
+    return Action(kind, tiles)
 
 
 @functools.lru_cache(maxsize=64)
@@ -355,11 +361,11 @@ class Round:
         const = self._flow_const
         if self.wall.live >= const.kong_min_live and (not self.after_claim or const.kongs_after_claim):
             if 4 in s.concealed:        # a concealed kong is four of a kind held
-                options += [Action("angang", k) for k in f.angang_options(self, seat)]
+                options += [_action("angang", k) for k in f.angang_options(self, seat)]
             if s.melds:                  # a 補杠 adds to a 碰 of one's own
-                options += [Action("bugang", k) for k in f.bugang_options(self, seat)]
+                options += [_action("bugang", k) for k in f.bugang_options(self, seat)]
         if const.special_kongs:
-            options += [Action("special_kong", (t,)) for t in f.special_kong_options(self, seat)]
+            options += [_action("special_kong", (t,)) for t in f.special_kong_options(self, seat)]
         options += [_DISCARD[t] for t in f.discardable(self, seat)]
         if not options:
             raise ValueError(f"seat {seat} holding {tiles.format(np.frombuffer(bytes(s.concealed), np.uint8))} "
@@ -471,11 +477,11 @@ class Round:
                     wins[seat] = found
             if not last:
                 if held:        # a 碰 or 杠 needs a copy of the tile in hand
-                    opts.extend(map(_PENG, f.peng_options(self, seat, tile)))
+                    opts.extend([_action("peng", k) for k in f.peng_options(self, seat, tile)])
                     if self.wall.live >= const.kong_min_live and f.minggang_allowed(self, seat, tile):
-                        opts.append(Action("minggang", (tile,) * 4))
+                        opts.append(_action("minggang", (tile,) * 4))
                 if k == 1 and chi:
-                    opts.extend(map(_CHI, f.chi_options(self, seat, tile, discarder)))
+                    opts.extend([_action("chi", k) for k in f.chi_options(self, seat, tile, discarder)])
             if opts:
                 opts.append(PASS)
                 order.append(seat)

@@ -60,28 +60,35 @@ def table_labels(rnd: "Round") -> dict[int, str]:
     return dict(enumerate(LABELS))
 
 
-class FlowConstants(NamedTuple):
+class FlowConstants:
     """The answers of the hooks that read only the rules (:meth:`Flow.constants`): a
-    round asks them once, not at every step."""
+    round asks them once, not at every step.  (A plain class, compiled: the engine
+    reads these at every step, and a NamedTuple's fields are generic attribute lookups
+    from compiled code.)"""
 
-    kong_min_live: int
-    last_draws: int
-    replacement_from_back: bool
-    burns: bool
-    kongs_after_claim: bool
-    last_discard_claims: bool
-    # which of the hooks that answer "never" by default (no single-tile kongs, no 吃, no
-    # dead discards, no declarations after a discard) the flow gives answers of its own
-    special_kongs: bool
-    chi: bool
-    dead_discards: bool
-    discard_declarations: bool
-    choices: bool           # the flow follows each choice (follows_choices)
-    # the answers of tile_set, reserve and deal_chunks (for each dealer 0-3): made once
-    # per flow and rules, not once per round
-    tile_set: tuple[int, ...]
-    reserve: int
-    deals: tuple[tuple[tuple[int, int], ...], ...]
+    def __init__(self, *, kong_min_live: int, last_draws: int, replacement_from_back: bool, burns: bool,
+                 kongs_after_claim: bool, last_discard_claims: bool, special_kongs: bool, chi: bool,
+                 dead_discards: bool, discard_declarations: bool, choices: bool, tile_set: tuple[int, ...],
+                 reserve: int, deals: tuple[tuple[tuple[int, int], ...], ...]) -> None:
+        self.kong_min_live = kong_min_live
+        self.last_draws = last_draws
+        self.replacement_from_back = replacement_from_back
+        self.burns = burns
+        self.kongs_after_claim = kongs_after_claim
+        self.last_discard_claims = last_discard_claims
+        # which of the hooks that answer "never" by default (no single-tile kongs, no 吃,
+        # no dead discards, no declarations after a discard) the flow gives answers of
+        # its own
+        self.special_kongs = special_kongs
+        self.chi = chi
+        self.dead_discards = dead_discards
+        self.discard_declarations = discard_declarations
+        self.choices = choices              # the flow follows each choice (follows_choices)
+        # the answers of tile_set, reserve and deal_chunks (for each dealer 0-3): made
+        # once per flow and rules, not once per round
+        self.tile_set = tile_set
+        self.reserve = reserve
+        self.deals = deals
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)     # a new region's flow is a subclass
@@ -97,13 +104,15 @@ class Flow:
         not ask the others)."""
         def own(hook: str) -> bool:
             return getattr(type(self), hook) is not getattr(Flow, hook)
-        return FlowConstants(int(self.kong_min_live(rules)), int(self.last_draws(rules)),
-                             bool(self.replacement_from_back(rules)), bool(self.burns(rules)),
-                             bool(self.kongs_after_claim(rules)), bool(self.last_discard_claims(rules)),
-                             own("special_kong_options"), own("chi_options"), own("dead_discard"),
-                             own("discard_declarations"), bool(self.follows_choices(rules)),
-                             tuple(self.tile_set(rules)), int(self.reserve(rules)),
-                             tuple(tuple(self.deal_chunks(rules, dealer)) for dealer in range(4)))
+        return FlowConstants(
+            kong_min_live=int(self.kong_min_live(rules)), last_draws=int(self.last_draws(rules)),
+            replacement_from_back=bool(self.replacement_from_back(rules)), burns=bool(self.burns(rules)),
+            kongs_after_claim=bool(self.kongs_after_claim(rules)),
+            last_discard_claims=bool(self.last_discard_claims(rules)),
+            special_kongs=own("special_kong_options"), chi=own("chi_options"), dead_discards=own("dead_discard"),
+            discard_declarations=own("discard_declarations"), choices=bool(self.follows_choices(rules)),
+            tile_set=tuple(self.tile_set(rules)), reserve=int(self.reserve(rules)),
+            deals=tuple(tuple(self.deal_chunks(rules, dealer)) for dealer in range(4)))
 
     # ---------------------------------------------------------------- tiles and wall
 
