@@ -8,7 +8,7 @@ settles it outside the round, so this flow has no hook for it."""
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING, Any, Final, NamedTuple, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Final, Optional, Sequence
 
 import numpy as np
 
@@ -44,12 +44,16 @@ _CHI_SHAPES: Final = tuple(
     for tile in range(HONORS))
 
 
-class _IndicatorTiles(NamedTuple):
-    laizi: int
-    must_kong: frozenset[int]
-    special: frozenset[int]
-    special_order: tuple[int, ...]      # ``special`` in tile order
-    special_mask: int                   # ``special`` as a mask (bit t for kind t)
+class _IndicatorTiles:
+    """The tiles an indicator makes special (a compiled class: the flow reads them at
+    every step)."""
+
+    def __init__(self, laizi: int, must_kong: frozenset[int], special: frozenset[int]) -> None:
+        self.laizi = laizi
+        self.must_kong = must_kong
+        self.special = special
+        self.special_order = tuple(sorted(special))     # ``special`` in tile order
+        self.special_mask = sum(1 << t for t in special)   # as a mask (bit t for kind t)
 
 
 @functools.lru_cache(maxsize=256)
@@ -58,7 +62,7 @@ def _indicator_tiles(indicator: int, rules: Any) -> _IndicatorTiles:
     laizi = wuhan.laizi_of(indicator, rules)
     must = wuhan.must_kong_tiles(indicator, rules)
     special = must | {laizi}
-    return _IndicatorTiles(laizi, must, special, tuple(sorted(special)), sum(1 << t for t in special))
+    return _IndicatorTiles(laizi, must, special)
 
 
 class WuhanFlow(DealOptions):
