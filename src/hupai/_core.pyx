@@ -15,6 +15,8 @@ from libc.stdlib cimport malloc, free
 from libc.string cimport memcpy, memset
 from cpython.bytearray cimport PyByteArray_AS_STRING
 from cpython.bytes cimport PyBytes_AS_STRING
+from cpython.list cimport PyList_New, PyList_SET_ITEM
+from cpython.ref cimport Py_INCREF
 
 from hupai._kernel cimport (
     hupai_meld, hupai_deficit, hupai_is_win, hupai_shanten, hupai_waits,
@@ -386,12 +388,26 @@ def shanten(counts, jokers=0, *, standard=True, seven_pairs=True,
     return hupai_shanten(c, k, opts)
 
 
+#: the kind indices as Python ints, shared by every list of kinds
+cdef tuple _KIND_INTS = tuple(range(NK))
+
+
 cdef list _mask_to_list(uint64_t mask):
-    cdef list out = []
+    """The set bits of ``mask`` as a sorted list of kinds, made at its final size (the
+    engine asks at every step: appending cost it more than the kernel call)."""
+    cdef Py_ssize_t n = 0, i = 0
+    cdef uint64_t m = mask
     cdef int t
+    while m:
+        m &= m - 1
+        n += 1
+    cdef list out = PyList_New(n)
     for t in range(NK):
         if mask >> t & 1:
-            out.append(t)
+            item = _KIND_INTS[t]
+            Py_INCREF(item)             # PyList_SET_ITEM steals the reference it is given
+            PyList_SET_ITEM(out, i, item)
+            i += 1
     return out
 
 
