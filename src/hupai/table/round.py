@@ -79,7 +79,8 @@ class _Pending:
                  from_seat: Optional[int] = None, wins: Optional[dict] = None, meld: Optional[int] = None) -> None:
         self.kind, self.order, self.options = kind, order, options
         self.answers: dict[int, Action] = {}
-        self.tile, self.from_seat, self.wins, self.meld = tile, from_seat, wins or {}, meld
+        self.tile, self.from_seat, self.meld = tile, from_seat, meld
+        self.wins: dict = wins if wins is not None else {}     # (the caller's, even empty: one dict fewer a step)
 
 
 @functools.lru_cache(maxsize=4096)
