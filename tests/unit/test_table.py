@@ -12,6 +12,7 @@ import subprocess
 import sys
 from collections import Counter
 
+import numpy as np
 import pytest
 
 from hupai import cli, tiles
@@ -265,10 +266,14 @@ def test_random_agents_are_seeded():
     assert a == b and a[0]["wall"] != a[1]["wall"]
 
 
-def test_the_random_agent_chooses_as_randrange_would():
-    # its inlined draw is random.Random(seed).randrange(n), choice for choice: records
-    # written before it was inlined replay with the same agents
-    agent, reference = RandomAgent(42), random.Random(42)
+@pytest.mark.parametrize("seed", [42, 0, -7, 2 ** 64 - 1, 2 ** 200 + 3, np.int64(9), "a seed", b"bytes", 2.5,
+                                  True])
+def test_the_random_agent_chooses_as_randrange_would(seed):
+    # its inlined draw is random.Random(seed).randrange(n), choice for choice, for every
+    # kind of seed random.Random takes (an int seeds its C generator directly): records
+    # written before either change replay with the same agents
+    agent = RandomAgent(seed)
+    reference = random.Random(int(seed) if isinstance(seed, np.integer) else seed)
     for n in [1, 2, 3, 5, 8, 14, 17, 1, 31, 32, 33, 64, 65] * 40:
         offered = [Action("discard", (t % 34,)) for t in range(n)]
         assert agent.act(None, offered) is offered[reference.randrange(n)]

@@ -5,6 +5,7 @@ declare).  Compiled by mypyc with the engine (setup.py); :mod:`hupai.table.agent
 where they are named and made."""
 from __future__ import annotations
 
+import _random
 import operator
 import random
 from typing import Any, Final, Optional, Sequence
@@ -26,9 +27,14 @@ class RandomAgent:
     """Uniform over the legal actions, from its own seeded generator."""
 
     def __init__(self, seed: Any = 0) -> None:
-        # any seed random.Random takes, and a numpy integer as the int it is
-        self._rng = random.Random(int(seed) if isinstance(seed, np.integer) else seed)
-        self._bits = self._rng.getrandbits
+        # any seed random.Random takes, and a numpy integer as the int it is.  An int
+        # seeds random.Random's C generator directly: random.Random.seed does no more
+        # for an int, and its Python-level __init__ and seed were a sixth of the cost
+        # of making an agent, four a round.  The same stream either way.
+        if isinstance(seed, np.integer):
+            seed = int(seed)
+        rng = _random.Random(seed) if type(seed) is int else random.Random(seed)
+        self._bits = rng.getrandbits
 
     def act(self, observation: Optional[Observation], legal_actions: Sequence[Action]) -> Action:
         # random.Random.randrange(n) as CPython draws it (_randbelow_with_getrandbits:
