@@ -1605,6 +1605,43 @@ cdef list _words(object value, str what):
     return out
 
 
+cdef int _seed_pool(object entropy, tuple spawn_key, uint32_t *pool) except -1:
+    """The SeedSequence pool of four words for ``entropy`` and ``spawn_key``."""
+    words = _words(entropy, "a seed")
+    spawn = []
+    for part in spawn_key:
+        spawn += _words(part, "a spawn key part")
+    if spawn and len(words) < 4:
+        words += [0] * (4 - len(words))     # the run's entropy is padded to the pool's size
+    words += spawn
+    cdef Py_ssize_t n = len(words), i, src, dst
+    cdef uint32_t *w = <uint32_t *>malloc(n * sizeof(uint32_t))
+    if w == NULL:
+        raise MemoryError()
+    for i in range(n):
+        w[i] = <uint32_t>words[i]
+    cdef uint32_t h = 0x43b0d7e5u
+    for i in range(4):
+        pool[i] = _hashmix(w[i] if i < n else 0, &h)
+    for src in range(4):
+        for dst in range(4):
+            if src != dst:
+                pool[dst] = _mix(pool[dst], _hashmix(pool[src], &h))
+    for src in range(4, n):
+        for dst in range(4):
+            pool[dst] = _mix(pool[dst], _hashmix(w[src], &h))
+    free(w)
+    return 0
+
+
+cdef inline uint32_t _state_word(uint32_t *pool, Py_ssize_t i, uint32_t *h) noexcept nogil:
+    """The ``i``-th 32-bit word of the state the pool hashes out (``h`` carried along)."""
+    cdef uint32_t v = pool[i % 4] ^ h[0]
+    h[0] *= 0x58f38dedu
+    v *= h[0]
+    return v ^ (v >> 16)
+
+
 def seed_state(entropy, tuple spawn_key not None, Py_ssize_t n_words, dtype=np.uint32):
     """``SeedSequence(entropy, spawn_key=spawn_key).generate_state(n_words, dtype)``
     (dtype uint32 or uint64), the same words without a SeedSequence (ValueError for a
@@ -1619,42 +1656,16 @@ def seed_state(entropy, tuple spawn_key not None, Py_ssize_t n_words, dtype=np.u
         wide = out_dtype == np.uint64
     if n_words < 0:
         raise ValueError(f"seed_state gives 0 or more words, not {n_words}")
-    words = _words(entropy, "a seed")
-    spawn = []
-    for part in spawn_key:
-        spawn += _words(part, "a spawn key part")
-    if spawn and len(words) < 4:
-        words += [0] * (4 - len(words))     # the run's entropy is padded to the pool's size
-    words += spawn
-    cdef Py_ssize_t n = len(words), i, src, dst
-    cdef uint32_t *w = <uint32_t *>malloc(n * sizeof(uint32_t))
-    if w == NULL:
-        raise MemoryError()
-    for i in range(n):
-        w[i] = <uint32_t>words[i]
     cdef uint32_t pool[4]
-    cdef uint32_t h = 0x43b0d7e5u
-    for i in range(4):
-        pool[i] = _hashmix(w[i] if i < n else 0, &h)
-    for src in range(4):
-        for dst in range(4):
-            if src != dst:
-                pool[dst] = _mix(pool[dst], _hashmix(pool[src], &h))
-    for src in range(4, n):
-        for dst in range(4):
-            pool[dst] = _mix(pool[dst], _hashmix(w[src], &h))
-    free(w)
+    _seed_pool(entropy, spawn_key, pool)
     cdef cnp.npy_intp dim = n_words
     state = cnp.PyArray_EMPTY(1, &dim, cnp.NPY_UINT64 if wide else cnp.NPY_UINT32, 0)
     cdef uint32_t *out32 = <uint32_t *>cnp.PyArray_DATA(state)
     cdef uint64_t *out64 = <uint64_t *>cnp.PyArray_DATA(state)
-    cdef uint32_t v
-    h = 0x8b51f9ddu
+    cdef uint32_t v, h = 0x8b51f9ddu
+    cdef Py_ssize_t i
     for i in range(n_words * (2 if wide else 1)):
-        v = pool[i % 4] ^ h
-        h *= 0x58f38dedu
-        v *= h
-        v ^= v >> 16
+        v = _state_word(pool, i, &h)
         if not wide:
             out32[i] = v
         elif i % 2 == 0:
@@ -1662,3 +1673,13 @@ def seed_state(entropy, tuple spawn_key not None, Py_ssize_t n_words, dtype=np.u
         else:
             out64[i // 2] |= <uint64_t>v << 32
     return state
+
+
+def seed_word(entropy, tuple spawn_key not None):
+    """``seed_state(entropy, spawn_key, 1, np.uint64)[0]`` as an int, without an array:
+    the seed the engine gives each round's agents."""
+    cdef uint32_t pool[4]
+    _seed_pool(entropy, spawn_key, pool)
+    cdef uint32_t h = 0x8b51f9ddu
+    cdef uint64_t low = _state_word(pool, 0, &h)
+    return low | (<uint64_t>_state_word(pool, 1, &h) << 32)

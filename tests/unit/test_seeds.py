@@ -1,5 +1,6 @@
-"""The native SeedSequence hash (``_core.seed_state``) that seeds every round's wall and agents,
-against numpy's SeedSequence itself: the same numbers for any entropy and spawn key."""
+"""The native SeedSequence hash (``_core.seed_state``, and ``_core.seed_word`` for one
+uint64 as an int) that seeds every round's wall and agents, against numpy's SeedSequence
+itself: the same numbers for any entropy and spawn key."""
 import numpy as np
 import pytest
 from hypothesis import given
@@ -26,6 +27,11 @@ def test_seed_state_is_numpys_seed_sequence(entropy, spawn_key, n_words, dtype):
     assert same_state(entropy, spawn_key, n_words, dtype)
 
 
+@given(whole, st.lists(whole, max_size=4).map(tuple))
+def test_seed_word_is_the_first_uint64_of_the_seed_sequence(entropy, spawn_key):
+    assert _core.seed_word(entropy, spawn_key) == numpy_state64(entropy, spawn_key)
+
+
 @pytest.mark.parametrize("entropy, spawn_key", [(0, ()), (0, (0,)), (2 ** 128 - 1, (7, 0)), (1, (2 ** 70, 3))])
 def test_seed_state_edges(entropy, spawn_key):
     """Zero words, a key longer than the pool, entropy of four full words."""
@@ -42,6 +48,8 @@ def test_agent_seed_is_the_documented_seed_sequence(seed, round_index, seat):
 def test_seed_state_refuses_what_is_no_whole_number(entropy, spawn_key, what):
     with pytest.raises(ValueError, match=what):
         _core.seed_state(entropy, spawn_key, 1)
+    with pytest.raises(ValueError, match=what):
+        _core.seed_word(entropy, spawn_key)
 
 
 def test_seed_state_refuses_other_word_types():
