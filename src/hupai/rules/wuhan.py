@@ -1120,70 +1120,71 @@ def analyze(counts, rules: Optional[WuhanRules] = None, *, visible=None, melds: 
     unseen = analysis.unseen_of(arr, seen, visible)
     for t in must_kong:
         unseen[t] = 0        # never kept, so never an effective tile
-    self_drawn = _SelfDrawn(situation, rules)
-    out = [_analyzed(small, plain, arr, laizi, unseen, melds, self_drawn, forbidden, valued)
-           for small, plain in _small_and_plain(arr, laizi, unseen) if small.discard != laizi]
-    return analysis.rank(list(map(analysis.new_option, out)))
+    return analysis.rank(_options(arr, laizi, unseen, melds, situation, rules, forbidden, valued))
 
 
-class _Option(NamedTuple):
-    """One discard as the core's ``discard_options`` reports it."""
-
-    discard: int
-    shanten: int
-    effective: dict
-    total: int
-
-
-def _small_and_plain(arr, laizi: int, unseen: list) -> list[tuple[_Option, Optional[dict]]]:
-    """For each discard: the option toward a small win (a 2-5-8 pair, the laizi as
-    jokers, the core's ``pair258``) and, when the plain form (big wins take any pair) is
-    ready after it, its waits that are still unseen (None when it is not ready): a
-    shanten and a waits call, not a second analysis of every discard."""
+def _options(arr, laizi: int, unseen: list, melds, situation: Situation, rules: WuhanRules,
+             forbidden: Optional[str], valued: bool) -> list[analysis.DiscardOption]:
+    """Every discard's option, unranked.  The kernel's options measure the distance to a
+    small win (a 2-5-8 pair, the laizi as jokers, ``pair258``); a discard that leaves
+    the plain form (big wins take any pair) ready lists the waits that make a legal win
+    instead, found by scoring them; a drawn laizi (a joker) always counts as effective
+    before that."""
     natural = bytearray(arr.tobytes())      # (item changes on a bytearray cost no numpy calls)
     jokers = natural[laizi]
     natural[laizi] = 0
+    laizi_draw = {laizi: unseen[laizi]} if unseen[laizi] else {}
+    # No discard leaves a shanten below the whole hand's (a pattern overlaps the 13
+    # tiles by at most what it overlaps the 14), so above 0 no discard leaves the plain
+    # form ready, and no discard needs its own shanten call; nor is anything scored.
+    near = _core.shanten(natural, jokers, seven_pairs=False) <= 0
+    self_drawn = _SelfDrawn(situation, rules) if near and not forbidden else None
+    new = analysis.new_option
     out = []
-    for option in map(_Option._make, _core.discard_options(natural, jokers, unseen, False, True, False, False,
-                                                           pair258=True)):
-        natural[option.discard] -= 1
+    for d, sh, eff, tot in _core.discard_options(natural, jokers, unseen, False, True, False, False, pair258=True):
         plain = None
-        # (a small win's shape is a plain one: ready for a small win, ready for any)
-        if option.shanten == 0 or _core.shanten(natural, jokers, seven_pairs=False) == 0:
-            plain = {t: unseen[t] for t in _core.waits(natural, jokers, seven_pairs=False) if unseen[t]}
-        natural[option.discard] += 1
-        out.append((option, plain))
+        if near:
+            natural[d] -= 1
+            # (a small win's shape is a plain one: ready for a small win, ready for any)
+            if sh == 0 or _core.shanten(natural, jokers, seven_pairs=False) == 0:
+                plain = {t: unseen[t] for t in _core.waits(natural, jokers, seven_pairs=False) if unseen[t]}
+            natural[d] += 1
+        if forbidden:      # the declared melds can never make a legal win: no wait
+            out.append(new((d, sh, eff, tot, {}, {} if plain is not None and valued else None, None, forbidden)))
+        elif plain is None:
+            if laizi_draw:
+                eff = {**eff, **laizi_draw}
+                tot = sum(eff.values())
+            out.append(new((d, sh, eff, tot, {}, None, None, None)))
+        else:
+            assert self_drawn is not None
+            out.append(_ready_option(d, sh, eff, tot, plain, laizi_draw, arr, melds, self_drawn, valued))
     return out
 
 
-def _analyzed(small: _Option, plain: Optional[dict], arr, laizi, unseen, melds, self_drawn: "_SelfDrawn",
-              forbidden, valued: bool) -> tuple:
-    """One discard's option: a ready shape lists its legal waits and their values (when
-    ``valued``); a drawn laizi (a joker) always counts as effective before that."""
-    d, sh, eff, tot = small
-    laizi_draw = {laizi: unseen[laizi]} if unseen[laizi] else {}
-    if forbidden:      # the declared melds can never make a legal win: no wait
-        return d, sh, eff, tot, {}, {} if plain is not None and valued else None, None, forbidden
-    waits: dict = {}
-    values = None
-    if plain is not None:
-        after = bytearray(arr.tobytes())
-        after[d] -= 1
-        hand = Hand(np.frombuffer(bytes(after), np.uint8), melds)     # (read-only over bytes: not copied)
-        candidates = {**plain, **laizi_draw}
-        values = {}
-        for t in self_drawn.may_win_on(hand, candidates):
-            res = self_drawn.score(hand, t)
-            if res.is_win:
-                values[t] = res.value
-        waits = {t: candidates[t] for t in values}
-        if waits or sh == 0:
-            # ready: the legal waits (none yet, e.g. before 開口, when only the shape is)
-            sh, eff, tot = 0, waits, sum(waits.values())
-    if sh > 0 and laizi_draw:
+def _ready_option(d: int, sh: int, eff: dict, tot: int, plain: dict, laizi_draw: dict, arr, melds,
+                  self_drawn: _SelfDrawn, valued: bool) -> analysis.DiscardOption:
+    """The option of a discard that leaves the plain form ready: its legal waits
+    (``plain`` and a drawn laizi, those that score a win) and their values when
+    ``valued``; a shape not ready for a legal win (e.g. before 開口) keeps the small
+    win's shanten and effective tiles."""
+    after = bytearray(arr.tobytes())
+    after[d] -= 1
+    hand = Hand(np.frombuffer(bytes(after), np.uint8), melds)     # (read-only over bytes: not copied)
+    candidates = {**plain, **laizi_draw}
+    values = {}
+    for t in self_drawn.may_win_on(hand, candidates):
+        res = self_drawn.score(hand, t)
+        if res.is_win:
+            values[t] = res.value
+    waits = {t: candidates[t] for t in values}
+    if waits or sh == 0:
+        # ready: the legal waits (none yet, e.g. before 開口, when only the shape is)
+        sh, eff, tot = 0, waits, sum(waits.values())
+    elif laizi_draw:
         eff = {**eff, **laizi_draw}
         tot = sum(eff.values())
-    return d, sh, eff, tot, waits, values if sh == 0 and valued else None, None, None
+    return analysis.new_option((d, sh, eff, tot, waits, values if sh == 0 and valued else None, None, None))
 
 
 # the round flow the table engine asks of this region (rules/flows/wuhan.py)
