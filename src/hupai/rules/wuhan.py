@@ -1134,6 +1134,7 @@ def _options(arr, laizi: int, unseen: list, melds, situation: Situation, rules: 
     jokers = natural[laizi]
     natural[laizi] = 0
     laizi_draw = {laizi: unseen[laizi]} if unseen[laizi] else {}
+    drawn = unseen[laizi]
     # No discard leaves a shanten below the whole hand's (a pattern overlaps the 13
     # tiles by at most what it overlaps the 14), so above 0 no discard leaves the plain
     # form ready, and no discard needs its own shanten call; nor is anything scored.
@@ -1152,9 +1153,9 @@ def _options(arr, laizi: int, unseen: list, melds, situation: Situation, rules: 
         if forbidden:      # the declared melds can never make a legal win: no wait
             out.append(new((d, sh, eff, tot, {}, {} if plain is not None and valued else None, None, forbidden)))
         elif plain is None:
-            if laizi_draw:
-                eff = {**eff, **laizi_draw}
-                tot = sum(eff.values())
+            if drawn and laizi not in eff:     # (the kernel may count it as a natural tile already)
+                eff = {**eff, laizi: drawn}
+                tot += drawn
             out.append(new((d, sh, eff, tot, {}, None, None, None)))
         else:
             assert self_drawn is not None
