@@ -138,12 +138,13 @@ def _readings(full: bytes, hand: Hand, rules: FuzhouRules) -> list[tuple[str, bo
     """(shape, all triplets, 清) of each way the complete hand can be read, in sorted
     order (one that does not depend on PYTHONHASHSEED)."""
     melds = hand.melds
-    groups = {g for g in range(3) if full[9 * g:9 * g + 9] != _NO_SUIT}     # 3: honours
-    if full[HONORS:] != _NO_HONOURS:
-        groups.add(3)
-    groups.update(t // 9 if t < HONORS else 3 for t in (m.tiles[0] for m in melds))
-    all_honors = groups == {3}
-    qing = all_honors or len(groups) == 1
+    # the groups the tiles hold, a bit each: m, p, s, honours
+    groups = (full[:9] != _NO_SUIT) | (full[9:18] != _NO_SUIT) << 1 | (full[18:27] != _NO_SUIT) << 2 \
+        | (full[HONORS:] != _NO_HONOURS) << 3
+    for m in melds:
+        groups |= _GROUP_BIT[m.tiles[0]]
+    all_honors = groups == 8
+    qing = groups in _ONE_GROUP
     out = []
     if all_honors:
         out.append(("any", False, True))   # 字一色 counts as 清一色 without a shape (L47)
@@ -168,6 +169,9 @@ def _readings(full: bytes, hand: Hand, rules: FuzhouRules) -> list[tuple[str, bo
 _AT_MOST_FOUR = bytes(range(5))
 _NO_SUIT = bytes(9)
 _NO_HONOURS = bytes(7)
+#: Each kind's group as a bit (m 1, p 2, s 4, honours 8), and the sets of one group.
+_GROUP_BIT = tuple(1 << (t // 9) for t in range(HONORS)) + (8,) * 7
+_ONE_GROUP = frozenset((1, 2, 4, 8))
 
 
 def _with_tile(hand: Hand, win_tile: int) -> bytes:
@@ -182,7 +186,8 @@ def _siguiyi(full: bytes, hand: Hand, rules: FuzhouRules) -> int:
     peng plus the fourth held, or four held); only the peng way with
     ``siguiyi_requires_peng``."""
     n = 0 if rules.siguiyi_requires_peng else full.count(4)
-    n += sum(1 for m in hand.melds if m.kind == PENG and full[m.tiles[0]] == 1)
+    if hand.melds:
+        n += sum(1 for m in hand.melds if m.kind == PENG and full[m.tiles[0]] == 1)
     return n if rules.siguiyi_stack == "per_occurrence" else min(n, 1)
 
 

@@ -300,9 +300,9 @@ class Situation:
         for name in self._given:
             if name not in known:
                 raise ValueError(f"{region} does not use {name}")
-        extra = [s for s in self.payment_scope if s not in scopes]
-        if extra:
-            raise ValueError(f"{region} does not settle {extra[0]!r} (payment_scope: {sorted(set(scopes))})")
+        for scope in self.payment_scope:
+            if scope not in scopes:
+                raise ValueError(f"{region} does not settle {scope!r} (payment_scope: {sorted(set(scopes))})")
 
     def replace(self, **changes: Any) -> "Situation":
         """The same situation with some facts changed (validated again)."""
