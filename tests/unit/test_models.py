@@ -1,5 +1,7 @@
 """The region-independent models refuse what is not a hand or cannot happen (review
 items: Hand's promised copy check, Situation booleans, impossible combinations)."""
+import dataclasses
+
 import numpy as np
 import pytest
 
@@ -107,3 +109,14 @@ def test_a_hand_of_uint8_counts_over_a_kinds_limit_names_the_kind(kind, count):
         Hand(counts)
     with pytest.raises(ValueError, match=rf"concealed\[{kind}\] = {count} is outside"):
         Hand(np.frombuffer(counts.tobytes(), np.uint8))
+
+
+@pytest.mark.parametrize("given", ["123m456p789s1122z", list(tiles.parse("19m19p19s1234567z")),
+                                   tiles.parse("1112345678999m").astype(np.int64)])
+def test_a_hands_concealed_bytes_are_its_counts_whatever_it_was_given(given):
+    hand = Hand(given)
+    assert hand.concealed_bytes == hand.concealed.tobytes()
+    assert type(hand.concealed_bytes) is bytes
+    other = dataclasses.replace(hand, concealed="1112345678999m")
+    assert other.concealed_bytes == tiles.parse("1112345678999m").tobytes()
+    assert (other == hand) is (other.concealed_bytes == hand.concealed_bytes)

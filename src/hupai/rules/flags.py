@@ -67,7 +67,7 @@ class RegionFlags:
         """``rules`` itself when it is this region's flag class, the defaults for None;
         TypeError for anything else (another region's rules included)."""
         if rules is None:
-            return cls.defaults()
+            return _DEFAULTS.get(cls) or cls.defaults()  # type: ignore[return-value]
         if type(rules) is not cls and not isinstance(rules, cls):
             raise TypeError(f"rules must be {cls.__name__}, not {type(rules).__name__}")
         return rules  # type: ignore[return-value]

@@ -176,7 +176,7 @@ _ONE_GROUP = frozenset((1, 2, 4, 8))
 
 def _with_tile(hand: Hand, win_tile: int) -> bytes:
     """The hand's concealed counts and the winning tile, as 34 bytes."""
-    full = bytearray(hand.concealed.tobytes())
+    full = bytearray(hand.concealed_bytes)
     full[win_tile] += 1
     return bytes(full)
 

@@ -310,7 +310,7 @@ def _prepare(hand: Hand, win_tile: Optional[int]) -> tuple[bytes, Optional[str]]
     rules forbid the hand, if they do (a chi: "只能碰、杠", L22, L114); ValueError for
     what is not a Guiyang hand at all (honour tiles, a meld of different tiles, too many
     copies)."""
-    full = hand.concealed.tobytes()
+    full = hand.concealed_bytes
     if win_tile is not None:
         added = bytearray(full)
         added[win_tile] += 1
@@ -392,8 +392,13 @@ def _win_flags(s: Situation, rules: GuiyangRules) -> Facts:
     """The situation's side of :class:`Facts`, the reading's fields blank: a cache key,
     completed for each reading with ``_replace`` (连庄 counts only under
     ``guiyang_lianzhuang`` on, for the dealer)."""
-    return Facts("", False, 0, s.self_draw, s.after_kong, s.robbing_kong, s.declared_ready, s.re_pao, s.shabao,
-                 s.re_pao_kong, s.lianzhuang_count if rules.lianzhuang == "on" and s.dealer else 0)
+    return _new_facts(("", False, 0, s.self_draw, s.after_kong, s.robbing_kong, s.declared_ready, s.re_pao,
+                       s.shabao, s.re_pao_kong, s.lianzhuang_count if rules.lianzhuang == "on" and s.dealer else 0))
+
+
+#: A :class:`Facts` of a tuple of all its fields, without the Python-level constructor
+#: (one call a score: its keyword handling cost more than the rest of the flags).
+_new_facts = functools.partial(tuple.__new__, Facts)
 
 
 def _best_of(shapes: Sequence[tuple[str, bool, int]], flags: Facts, rules: GuiyangRules,

@@ -447,7 +447,7 @@ def _prepare(hand: Hand, win_tile: Optional[int], rules: LuzhouRules) -> _Prepar
     if hand.melds:
         return _prepare_with_melds(hand, win_tile, rules)
     # most hands, on every score and 查叫: the counts as bytes, tested by bytes' own loops
-    naturals = hand.concealed.tobytes()
+    naturals = hand.concealed_bytes
     if win_tile is not None:
         added = bytearray(naturals)
         added[win_tile] += 1
@@ -462,7 +462,7 @@ def _prepare(hand: Hand, win_tile: Optional[int], rules: LuzhouRules) -> _Prepar
 
 
 def _prepare_with_melds(hand: Hand, win_tile: Optional[int], rules: LuzhouRules) -> _Prepared:
-    naturals = bytearray(hand.concealed.tobytes())     # every tile as held, the melds' added below
+    naturals = bytearray(hand.concealed_bytes)     # every tile as held, the melds' added below
     if win_tile is not None:
         naturals[win_tile] += 1
     jokers = naturals[GHOST]
@@ -585,8 +585,13 @@ def _best(p: _Prepared, s: Situation, rules: LuzhouRules, counts=None,
 def _win_flags(s: Situation) -> Facts:
     """The situation's side of :class:`Facts`, the reading's fields blank: a cache key,
     completed for each reading with ``_replace``."""
-    return Facts("", False, 0, False, False, s.self_draw, s.after_kong, s.kong_discard, s.robbing_kong,
-                 s.declared_ready, s.tianhu, s.dihu)
+    return _new_facts(("", False, 0, False, False, s.self_draw, s.after_kong, s.kong_discard, s.robbing_kong,
+                       s.declared_ready, s.tianhu, s.dihu))
+
+
+#: A :class:`Facts` of a tuple of all its fields, without the Python-level constructor
+#: (one call a score: its keyword handling cost more than the rest of the flags).
+_new_facts = functools.partial(tuple.__new__, Facts)
 
 
 _PLAIN_SELF_DRAW_FLAGS = _win_flags(PLAIN_SELF_DRAW)

@@ -197,6 +197,7 @@ class Hand:
             raise ValueError(f"a hand has at most 4 melds, got {len(melds)}")
         object.__setattr__(self, "concealed", frozen)
         object.__setattr__(self, "melds", melds)
+        object.__setattr__(self, "_bytes", raw)
         self._check_size(sum(raw), len(melds))
         if melds:
             # the copies counting the melds, on the counts already read (check_copies,
@@ -207,6 +208,12 @@ class Hand:
                     counts[t] += 1
             if counts[:tiles.RED].translate(None, _AT_MOST_FOUR) or counts[tiles.RED] > MOST_COPIES[tiles.RED]:
                 self.check_copies(limits=_MOST_COPIES_MAP)
+
+    @property
+    def concealed_bytes(self) -> bytes:
+        """The 34 concealed counts as bytes, made once (the counts are read-only): what
+        scoring reads, without a numpy call."""
+        return self._bytes  # type: ignore[attr-defined,no-any-return]
 
     def _check_size(self, concealed: int, melds: int) -> None:
         """ValueError unless the hand holds 13 tiles, a kong counting 3."""
@@ -227,10 +234,10 @@ class Hand:
         type: a Guiyang 相公 is not a plain hand)."""
         if type(other) is not type(self):
             return NotImplemented
-        return self.concealed.tobytes() == other.concealed.tobytes() and self.melds == other.melds  # type: ignore[attr-defined]
+        return self._bytes == other._bytes and self.melds == other.melds  # type: ignore[attr-defined]
 
     def __hash__(self) -> int:
-        return hash((type(self).__name__, self.concealed.tobytes(), self.melds))
+        return hash((type(self).__name__, self._bytes, self.melds))  # type: ignore[attr-defined]
 
     def __repr__(self) -> str:
         melds = ", ".join(repr((m.kind, tiles.format(m.counts)) + ((m.from_seat,) if m.from_seat else ()))

@@ -856,7 +856,7 @@ def _shared_of(hand_melds: tuple[DeclaredMeld, ...], s: _TableFacts, rules: Wuha
 def _prepare(shared: _Shared, hand: Hand, s: Situation, rules: WuhanRules):
     """Validate the win's tiles and gather what every reading shares; a non-win result
     when the winning tile cannot be taken at all."""
-    full = bytearray(hand.concealed.tobytes())   # the 14 tiles of the win, melds apart
+    full = bytearray(hand.concealed_bytes)   # the 14 tiles of the win, melds apart
     full[s.win_tile] += 1                        # type: ignore[index]
     melds, laizi = shared.melds, shared.laizi
     _check_copies(hand, s, full, melds, shared.indicator)
@@ -1027,7 +1027,7 @@ class _SelfDrawn:
         if not candidates:
             return []
         shared = self._shared or self._table(hand, self._facts._derive(win_tile=next(iter(candidates))))
-        return _may_win_on(shared, bytearray(hand.concealed.tobytes()), len(hand.melds), self._rules, candidates)
+        return _may_win_on(shared, bytearray(hand.concealed_bytes), len(hand.melds), self._rules, candidates)
 
     def _table(self, hand: Hand, s: Situation) -> _Shared:
         """What every win of the hand's melds at this table shares, checked once."""
