@@ -182,7 +182,7 @@ def analyze_discards(counts, jokers: int = 0, visible=None, rules=None, *, melds
                         "(situation facts go with rules=)")
     rows = _ranked_rows(counts, jokers, visible, declared_melds(melds), seven_pairs, quads_as_two_pairs,
                         honor_sequences, shisanlan)
-    return [DiscardOption(d, s, eff, tot, eff if s == 0 else {}) for d, s, eff, tot in rows]
+    return [new_option((d, s, eff, tot, eff if s == 0 else {}, None, None, None)) for d, s, eff, tot in rows]
 
 
 def _ranked_rows(counts, jokers, visible, melds: tuple, seven_pairs, quads_as_two_pairs, honor_sequences,
@@ -254,14 +254,13 @@ def plain_region_options(counts, visible, melds: tuple, forms: dict,
     held = count_list(counts)
     if kinds < tiles.NUM_KINDS and any(held[kinds:]):
         raise ValueError(f"the region has no tile {tiles.tile_name(next(t for t in range(kinds, 34) if held[t]))}")
-    forms = {"honor_sequences": False, "shisanlan": False, **forms}
-    rows = _ranked_rows(held, 0, visible, melds, not melds, True, forms["honor_sequences"], forms["shisanlan"],
-                        kinds=kinds)
+    rows = _ranked_rows(held, 0, visible, melds, not melds, True, forms.get("honor_sequences", False),
+                        forms.get("shisanlan", False), kinds=kinds)
     out = []
     for d, shanten, eff, total in rows:
         ready = shanten == 0
         if forbidden:
-            out.append(DiscardOption(d, shanten, eff, total, {}, {} if ready else None, None, forbidden))
+            out.append(new_option((d, shanten, eff, total, {}, {} if ready else None, None, forbidden)))
             continue
         values = None
         if ready and value_of is not None:
@@ -269,5 +268,5 @@ def plain_region_options(counts, visible, melds: tuple, forms: dict,
             after[d] -= 1
             hand = Hand(np.frombuffer(after, np.uint8).copy(), melds)
             values = {t: v for t in eff if (v := value_of(hand, t)) is not None}
-        out.append(DiscardOption(d, shanten, eff, total, eff if ready else {}, values))
+        out.append(new_option((d, shanten, eff, total, eff if ready else {}, values, None, None)))
     return out
