@@ -442,6 +442,28 @@ def test_ranked_discard_options_are_the_rows_sorted(hand, unseen):
     assert _core.discard_options(counts, jokers, unseen, ranked=True) == sorted(rows, key=analysis._rank)
 
 
+
+@given(any_hand(remainders=(2,), max_jokers=3), st.lists(st.integers(0, 4), min_size=34, max_size=34),
+       st.booleans())
+def test_discard_options_made_as_options_are_the_rows_with_their_waits(hand, unseen, ranked):
+    """``option=DiscardOption`` makes each kernel row a DiscardOption in the same order:
+    the waits are the effective tiles of a ready discard, no values, no void, no reason."""
+    from hupai import DiscardOption, _core
+    counts, jokers = hand
+    rows = _core.discard_options(counts, jokers, unseen, ranked=ranked)
+    options = _core.discard_options(counts, jokers, unseen, ranked=ranked, option=DiscardOption)
+    assert all(type(o) is DiscardOption for o in options)
+    assert options == [DiscardOption(d, s, eff, tot, eff if s == 0 else {}) for d, s, eff, tot in rows]
+
+
+def test_discard_options_refuse_an_option_type_that_is_no_tuple():
+    from hupai import _core
+    counts = hupai.tiles.parse("1123345667899m1p")
+    with pytest.raises(TypeError, match="tuple type"):
+        _core.discard_options(counts, 0, [4] * 34, option=dict)
+    with pytest.raises(TypeError):
+        _core.discard_options(counts, 0, [4] * 34, option=(1, 2))
+
 def _void_rows_readably(counts, jokers, unseen, voids):
     """Each discard's best void among ``voids``, from one analysis per void: the lowest
     shanten, then the most unseen effective tiles, then the lowest suit; the effective

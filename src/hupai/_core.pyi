@@ -22,7 +22,7 @@ non-native byte order) are converted first.
 Options (``seven_pairs``, ``quads_as_two_pairs``, ...) are ``bool`` (a numpy bool is
 accepted); anything else is a TypeError.
 """
-from typing import Any, Iterable, Literal, Sequence, Union
+from typing import Any, Iterable, Literal, Sequence, TypeVar, Union, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -34,6 +34,7 @@ _Jokers = Union[int, np.integer]
 _Lan = Union[bool, Literal["strict"]]
 _BatchJokers = Union[int, npt.ArrayLike]
 _Effective = dict[int, int]
+_Row = TypeVar("_Row", bound=tuple)
 
 MAX_BATCH_THREADS: int  # the most ``threads=`` a batch call accepts
 
@@ -71,10 +72,16 @@ def discard_table(counts: _Counts, jokers: _Jokers = 0, *, seven_pairs: bool = T
                   shisanlan: _Lan = False) -> dict[int, tuple[int, list[int]]]: ...
 def held_kinds(counts: _Counts, excluded: int = 0) -> list[int]: ...
 def held_mask(counts: _Counts) -> int: ...
+@overload
 def discard_options(counts: _Counts, jokers: _Jokers, unseen: Sequence[int], seven_pairs: bool = True,
                     quads_as_two_pairs: bool = True, honor_sequences: bool = False, shisanlan: _Lan = False,
                     void_suit: int = -1, pair258: bool = False,
-                    ranked: bool = False) -> list[tuple[int, int, _Effective, int]]: ...
+                    ranked: bool = False, option: None = None) -> list[tuple[int, int, _Effective, int]]: ...
+@overload
+def discard_options(counts: _Counts, jokers: _Jokers, unseen: Sequence[int], seven_pairs: bool = True,
+                    quads_as_two_pairs: bool = True, honor_sequences: bool = False, shisanlan: _Lan = False,
+                    void_suit: int = -1, pair258: bool = False,
+                    ranked: bool = False, *, option: type[_Row]) -> list[_Row]: ...
 def unseen(counts: _Counts, seen: _Counts | None = None, visible: _Counts | None = None,
            kinds: int = 34) -> list[int]: ...
 def discard_options_void(counts: _Counts, jokers: _Jokers, unseen: Sequence[int],

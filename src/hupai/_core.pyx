@@ -978,12 +978,15 @@ cdef long _effective(uint64_t mask, const long *un, dict out) except -1:
 
 def discard_options(counts, jokers, unseen, seven_pairs=True, quads_as_two_pairs=True,
                     honor_sequences=False, shisanlan=False, int void_suit=-1,
-                    pair258=False, bint ranked=False):
+                    pair258=False, bint ranked=False, type option=None):
     """``[(discard, shanten, {kind: unseen}, total)]`` for every kind held, where the
     map lists the kinds that lower the shanten after the discard and still have unseen
     copies (``unseen``: 34 ints).  The core of :func:`hupai.analyze_discards`.  In
     discard order, or with ``ranked`` best first: lowest shanten, then the highest
-    total, then the lowest discard."""
+    total, then the lowest discard.  With ``option`` (a tuple type of eight fields,
+    :class:`hupai.DiscardOption`) each row is made as one: ``(discard, shanten,
+    effective, total, waits, None, None, None)``, ``waits`` the effective map when the
+    shanten is 0, else empty."""
     cdef uint8_t c[NK]
     cdef int8_t sh[NK]
     cdef uint64_t imp[NK]
@@ -992,6 +995,8 @@ def discard_options(counts, jokers, unseen, seven_pairs=True, quads_as_two_pairs
     cdef int total = load_counts(counts, c) + k
     cdef int d
     cdef dict eff
+    if option is not None and not issubclass(option, tuple):
+        raise TypeError(f"option must be a tuple type such as DiscardOption, not {option.__name__}")
     _check_size(total, 2, "analyze_discards")
     _load_unseen(unseen, un)
     cdef unsigned opts = _options(True, seven_pairs, quads_as_two_pairs, honor_sequences, shisanlan,
@@ -1009,7 +1014,20 @@ def discard_options(counts, jokers, unseen, seven_pairs=True, quads_as_two_pairs
             eff = {}
             out.append((d, sh[d], eff, _effective(imp[d], un, eff)))
     if ranked:
-        _rank_rows(out)
+        _rank_rows(out)     # (on plain tuples: items of a tuple subclass are read slowly)
+    if option is not None:
+        out = _as_options(out, option)
+    return out
+
+
+cdef list _as_options(list rows, type option):
+    """``(discard, shanten, effective, total)`` rows made as ``option`` tuples of eight:
+    the waits (the effective map when ready, else empty) and three Nones added."""
+    cdef list out = []
+    cdef tuple row
+    new = tuple.__new__
+    for row in rows:
+        out.append(new(option, (row[0], row[1], row[2], row[3], row[2] if row[1] == 0 else {}, None, None, None)))
     return out
 
 

@@ -180,19 +180,18 @@ def analyze_discards(counts, jokers: int = 0, visible=None, rules=None, *, melds
     if facts:
         raise TypeError(f"analyze_discards got unexpected argument {short(next(iter(facts)))} "
                         "(situation facts go with rules=)")
-    rows = _ranked_rows(counts, jokers, visible, declared_melds(melds), seven_pairs, quads_as_two_pairs,
-                        honor_sequences, shisanlan)
-    return [new_option((d, s, eff, tot, eff if s == 0 else {}, None, None, None)) for d, s, eff, tot in rows]
+    return _ranked_options(counts, jokers, visible, declared_melds(melds), seven_pairs, quads_as_two_pairs,
+                           honor_sequences, shisanlan)
 
 
-def _ranked_rows(counts, jokers, visible, melds: tuple, seven_pairs, quads_as_two_pairs, honor_sequences,
-                 shisanlan, kinds: int = tiles.NUM_KINDS) -> list[tuple]:
-    """The kernel's ``(discard, shanten, effective, total)`` of every discard, best first;
-    only the first ``kinds`` kinds are drawn (the kernel leaves a kind with no unseen
-    copy out of the effective tiles)."""
+def _ranked_options(counts, jokers, visible, melds: tuple, seven_pairs, quads_as_two_pairs, honor_sequences,
+                    shisanlan, kinds: int = tiles.NUM_KINDS) -> list[DiscardOption]:
+    """The kernel's option of every discard, best first, no values; only the first
+    ``kinds`` kinds are drawn (the kernel leaves a kind with no unseen copy out of the
+    effective tiles)."""
     unseen = unseen_of(counts, meld_list(melds) if melds else None, visible, kinds)   # (melds: DeclaredMeld)
     return _core.discard_options(counts, jokers, unseen, seven_pairs, quads_as_two_pairs, honor_sequences,
-                                 shisanlan, ranked=True)
+                                 shisanlan, ranked=True, option=DiscardOption)
 
 
 def _regional(counts, jokers, visible, rules, melds, facts, options, values: bool) -> list[DiscardOption]:
@@ -254,19 +253,21 @@ def plain_region_options(counts, visible, melds: tuple, forms: dict,
     held = count_list(counts)
     if kinds < tiles.NUM_KINDS and any(held[kinds:]):
         raise ValueError(f"the region has no tile {tiles.tile_name(next(t for t in range(kinds, 34) if held[t]))}")
-    rows = _ranked_rows(held, 0, visible, melds, not melds, True, forms.get("honor_sequences", False),
-                        forms.get("shisanlan", False), kinds=kinds)
-    out = []
-    for d, shanten, eff, total in rows:
-        ready = shanten == 0
-        if forbidden:
-            out.append(new_option((d, shanten, eff, total, {}, {} if ready else None, None, forbidden)))
-            continue
-        values = None
-        if ready and value_of is not None:
-            after = bytearray(held)      # (0-4 each: the kernel has checked them)
-            after[d] -= 1
-            hand = Hand(np.frombuffer(after, np.uint8).copy(), melds)
-            values = {t: v for t in eff if (v := value_of(hand, t)) is not None}
-        out.append(new_option((d, shanten, eff, total, eff if ready else {}, values, None, None)))
-    return out
+    options = _ranked_options(held, 0, visible, melds, not melds, True, forms.get("honor_sequences", False),
+                              forms.get("shisanlan", False), kinds=kinds)
+    if forbidden:
+        return [new_option((o.discard, o.shanten, o.effective, o.total, {}, {} if o.shanten == 0 else None, None,
+                            forbidden)) for o in options]
+    if value_of is None:
+        return options
+    return [_valued(o, held, melds, value_of) if o.shanten == 0 else o for o in options]
+
+
+def _valued(option: DiscardOption, held: list[int], melds: tuple,
+            value_of: Callable[[Any, int], Any]) -> DiscardOption:
+    """A ready option with the value of each wait, ``value_of(hand, tile)``, None (no
+    legal win) left out."""
+    after = bytearray(held)      # (0-4 each: the kernel has checked them)
+    after[option.discard] -= 1
+    hand = Hand(np.frombuffer(after, np.uint8).copy(), melds)
+    return option._replace(values={t: v for t in option.waits if (v := value_of(hand, t)) is not None})
