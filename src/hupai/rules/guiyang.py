@@ -353,9 +353,13 @@ def _readings(full: bytes, hand: Hand) -> list[tuple[str, bool, int]]:
 
 def _qing(full: bytes, hand: Hand) -> bool:
     """All the tiles, melds included, of one suit (清一色)."""
-    suits = {g for g in range(3) if full[9 * g:9 * g + 9] != _NO_SUIT}
-    suits.update(m.tiles[0] // 9 for m in hand.melds)
-    return len(suits) <= 1
+    suits = (full[:9] != _NO_SUIT) | (full[9:18] != _NO_SUIT) << 1 | (full[18:27] != _NO_SUIT) << 2   # a bit each
+    for m in hand.melds:
+        suits |= 1 << m.tiles[0] // 9
+    return suits in _AT_MOST_ONE_SUIT
+
+
+_AT_MOST_ONE_SUIT = frozenset((0, 1, 2, 4))
 
 
 def _shapes(seven: int, triplets: int, other: int, qing: bool) -> list[tuple[str, bool, int]]:
