@@ -358,6 +358,9 @@ class _Prepared(NamedTuple):
     sequences: bool = False  # some meld is a chi (luzhou_allow_chi)
 
 
+#: A :class:`_Prepared` of a tuple of all its fields, without the Python-level
+#: constructor (one a score and one a seat of every 查叫).
+_new_prepared = functools.partial(tuple.__new__, _Prepared)
 _NO_EXTRA = bytes(34)
 _SUIT_SETS = {(a, b, c): frozenset(g for g, on in enumerate((a, b, c)) if on)
               for a in (False, True) for b in (False, True) for c in (False, True)}
@@ -458,7 +461,8 @@ def _prepare(hand: Hand, win_tile: Optional[int], rules: LuzhouRules) -> _Prepar
         _check_tile_set(naturals, win_tile, rules)
     counts = naturals[:GHOST] + b"\0" + naturals[GHOST + 1:] if jokers else naturals    # the ghosts removed
     suits = _SUIT_SETS[naturals[0:9] != _NO_SUIT, naturals[9:18] != _NO_SUIT, naturals[18:27] != _NO_SUIT]
-    return _Prepared(counts, jokers, counts, _NO_EXTRA, jokers, suits, 0, rules.ghost_as_fifth_copy)
+    return _new_prepared((counts, jokers, counts, _NO_EXTRA, jokers, suits, 0, rules.ghost_as_fifth_copy,
+                          None, False))
 
 
 def _prepare_with_melds(hand: Hand, win_tile: Optional[int], rules: LuzhouRules) -> _Prepared:
@@ -474,8 +478,8 @@ def _prepare_with_melds(hand: Hand, win_tile: Optional[int], rules: LuzhouRules)
             or naturals[GHOST] > rules.ghost_count:
         _check_tile_set(naturals, win_tile, rules)      # a fifth copy first: counts stay 0-4
     suits = _SUIT_SETS[naturals[0:9] != _NO_SUIT, naturals[9:18] != _NO_SUIT, naturals[18:27] != _NO_SUIT]
-    return _Prepared(counts, jokers, bytes(concealed), melds.extra, jokers + melds.ghosts,
-                     suits, len(hand.melds), rules.ghost_as_fifth_copy, melds.forbidden, melds.sequences)
+    return _new_prepared((counts, jokers, bytes(concealed), melds.extra, jokers + melds.ghosts,
+                          suits, len(hand.melds), rules.ghost_as_fifth_copy, melds.forbidden, melds.sequences))
 
 
 def _candidates(p: _Prepared, counts, suits: frozenset) -> tuple[tuple[str, bool, int], ...]:
