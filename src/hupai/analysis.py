@@ -12,7 +12,7 @@ import numpy as np
 
 from . import _core, tiles
 from ._messages import short
-from .rules.model import Hand, check_bool, declared_melds
+from .rules.model import Hand, check_bool, declared_melds, from_fields
 from .rules.situation import NO_FACTS, Situation
 
 __all__ = ["DiscardOption", "analyze_discards", "unseen_counts", "meld_counts", "plain_region_options", "rank"]
@@ -50,9 +50,8 @@ class DiscardOption(NamedTuple):
         return out
 
 
-#: A :class:`DiscardOption` of a tuple of all eight fields, without the keyword
-#: handling of its constructor (what ``DiscardOption._make`` does, less its length check).
-new_option = functools.partial(tuple.__new__, DiscardOption)
+#: A :class:`DiscardOption` of a tuple of all eight fields (:func:`~hupai.rules.model.from_fields`).
+new_option = from_fields(DiscardOption)
 
 
 def unseen_counts(counts, melds=None, visible=None) -> np.ndarray:

@@ -129,3 +129,13 @@ def test_parse_never_crashes(text):
         assert "position" in str(exc) or "copies" in str(exc)
     else:
         assert counts.shape == (34,) and counts.max() <= 4
+
+
+@pytest.mark.parametrize("text", ["123m", "5p", "9s1z", "1234567z", "19m19p19s1234567z", "11m22p33s"])
+def test_group_bits_are_the_groups_held(text):
+    counts = tiles.parse(text)
+    groups = {min(t // 9, 3) for t in range(34) if counts[t]}
+    expected = sum(1 << g for g in groups)
+    assert tiles.group_bits(counts.tobytes()) == expected
+    assert tiles.group_bits(bytearray(counts.tobytes())) == expected
+    assert [tiles.GROUP_BIT[t] for t in (0, 8, 9, 17, 18, 26, 27, 33)] == [1, 1, 2, 2, 4, 4, 8, 8]

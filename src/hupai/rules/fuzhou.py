@@ -14,7 +14,7 @@ from typing import Mapping, NamedTuple, Optional, Sequence
 
 from .. import _core, analysis
 from .._messages import short
-from ..tiles import HONORS
+from ..tiles import GROUP_BIT, HONORS, group_bits
 from .breakdown import Step, evaluate
 from .flags import RegionFlags
 from .ledger import Amount, Ledger, Transfer
@@ -138,11 +138,9 @@ def _readings(full: bytes, hand: Hand, rules: FuzhouRules) -> list[tuple[str, bo
     """(shape, all triplets, 清) of each way the complete hand can be read, in sorted
     order (one that does not depend on PYTHONHASHSEED)."""
     melds = hand.melds
-    # the groups the tiles hold, a bit each: m, p, s, honours
-    groups = (full[:9] != _NO_SUIT) | (full[9:18] != _NO_SUIT) << 1 | (full[18:27] != _NO_SUIT) << 2 \
-        | (full[HONORS:] != _NO_HONOURS) << 3
+    groups = group_bits(full)
     for m in melds:
-        groups |= _GROUP_BIT[m.tiles[0]]
+        groups |= GROUP_BIT[m.tiles[0]]
     all_honors = groups == 8
     qing = groups in _ONE_GROUP
     out = []
@@ -167,10 +165,7 @@ def _readings(full: bytes, hand: Hand, rules: FuzhouRules) -> list[tuple[str, bo
 
 
 _AT_MOST_FOUR = bytes(range(5))
-_NO_SUIT = bytes(9)
-_NO_HONOURS = bytes(7)
-#: Each kind's group as a bit (m 1, p 2, s 4, honours 8), and the sets of one group.
-_GROUP_BIT = tuple(1 << (t // 9) for t in range(HONORS)) + (8,) * 7
+#: The group bits (tiles.GROUP_BIT) of one group.
 _ONE_GROUP = frozenset((1, 2, 4, 8))
 
 

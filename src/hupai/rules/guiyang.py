@@ -18,11 +18,12 @@ import numpy as np
 
 from .. import _core, analysis, tiles
 from .._messages import short
+from ..tiles import GROUP_BIT, group_bits
 from .breakdown import Step, evaluate
 from .flags import RegionFlags
 from .ledger import Amount, Ledger, Transfer
 from .model import (ANGANG, BUGANG, CHI, KONGS, MINGGANG, OTHERS, PENG, UINT8, DeclaredMeld, Hand, check_bool,
-                    check_dealer, check_hand, check_table, declared_melds)
+                    check_dealer, check_hand, check_table, declared_melds, from_fields)
 from .patterns import FromFlag, Pattern, PatternTable, preference, steps
 from .result import ExhaustResult, ScoreResult, SeatReport
 from .settlement import Win, chajiao_ledger, grouped_wait_report, win_ledger
@@ -325,7 +326,6 @@ def _prepare(hand: Hand, win_tile: Optional[int]) -> tuple[bytes, Optional[str]]
 
 _AT_MOST_FOUR = bytes(range(5))
 _NO_HONOURS = bytes(7)
-_NO_SUIT = bytes(9)
 
 
 def melds_problem(melds: Sequence[DeclaredMeld]) -> Optional[str]:
@@ -353,9 +353,9 @@ def _readings(full: bytes, hand: Hand) -> list[tuple[str, bool, int]]:
 
 def _qing(full: bytes, hand: Hand) -> bool:
     """All the tiles, melds included, of one suit (清一色)."""
-    suits = (full[:9] != _NO_SUIT) | (full[9:18] != _NO_SUIT) << 1 | (full[18:27] != _NO_SUIT) << 2   # a bit each
+    suits = group_bits(full)          # (no honours: _prepare refuses them)
     for m in hand.melds:
-        suits |= 1 << m.tiles[0] // 9
+        suits |= GROUP_BIT[m.tiles[0]]
     return suits in _AT_MOST_ONE_SUIT
 
 
@@ -400,9 +400,8 @@ def _win_flags(s: Situation, rules: GuiyangRules) -> Facts:
                        s.shabao, s.re_pao_kong, s.lianzhuang_count if rules.lianzhuang == "on" and s.dealer else 0))
 
 
-#: A :class:`Facts` of a tuple of all its fields, without the Python-level constructor
-#: (one call a score: its keyword handling cost more than the rest of the flags).
-_new_facts = functools.partial(tuple.__new__, Facts)
+#: A :class:`Facts` of a tuple of all its fields (one a score).
+_new_facts = from_fields(Facts)
 
 
 def _best_of(shapes: Sequence[tuple[str, bool, int]], flags: Facts, rules: GuiyangRules,

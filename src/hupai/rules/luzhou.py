@@ -20,7 +20,7 @@ from .fifth import readings_beyond_four
 from .flags import RegionFlags
 from .ledger import Ledger, Transfer
 from .model import BUGANG, CHI, MINGGANG, PENG, DeclaredMeld, Hand, ReadOnlyDict, check_bool, check_count, check_dealer, \
-    check_hand, check_table, declared_melds
+    check_hand, check_table, declared_melds, from_fields
 from .patterns import FromFlag, Pattern, PatternTable, apply_exclusions, preference, steps
 from .result import ExhaustResult, ScoreResult, SeatReport
 from .settlement import chajiao_ledger, grouped_wait_report, win_ledger
@@ -358,9 +358,8 @@ class _Prepared(NamedTuple):
     sequences: bool = False  # some meld is a chi (luzhou_allow_chi)
 
 
-#: A :class:`_Prepared` of a tuple of all its fields, without the Python-level
-#: constructor (one a score and one a seat of every 查叫).
-_new_prepared = functools.partial(tuple.__new__, _Prepared)
+#: A :class:`_Prepared` of a tuple of all its fields (one a score and one a seat of every 查叫).
+_new_prepared = from_fields(_Prepared)
 _NO_EXTRA = bytes(34)
 _SUIT_SETS = {(a, b, c): frozenset(g for g, on in enumerate((a, b, c)) if on)
               for a in (False, True) for b in (False, True) for c in (False, True)}
@@ -593,9 +592,8 @@ def _win_flags(s: Situation) -> Facts:
                        s.declared_ready, s.tianhu, s.dihu))
 
 
-#: A :class:`Facts` of a tuple of all its fields, without the Python-level constructor
-#: (one call a score: its keyword handling cost more than the rest of the flags).
-_new_facts = functools.partial(tuple.__new__, Facts)
+#: A :class:`Facts` of a tuple of all its fields (one a score).
+_new_facts = from_fields(Facts)
 
 
 _PLAIN_SELF_DRAW_FLAGS = _win_flags(PLAIN_SELF_DRAW)

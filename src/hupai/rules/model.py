@@ -2,8 +2,9 @@
 values they are built from.  The situation of a win is :mod:`hupai.rules.situation`."""
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
-from typing import Any, Iterable, Mapping, NoReturn, Optional, Sequence, Union
+from typing import Any, Callable, Iterable, Mapping, NoReturn, Optional, Sequence, TypeVar, Union
 
 import numpy as np
 
@@ -53,6 +54,16 @@ class ReadOnlyDict(dict):
 
     def __deepcopy__(self, memo: dict) -> "ReadOnlyDict":
         return self
+
+
+_T = TypeVar("_T", bound=tuple)
+
+
+def from_fields(cls: type[_T]) -> Callable[[tuple], _T]:
+    """A maker of ``cls`` (a NamedTuple) from one tuple of all its fields, without the
+    keyword handling of its Python-level constructor (``cls._make`` less its length
+    check): for the few made on every score or analysis."""
+    return functools.partial(tuple.__new__, cls)
 
 
 def check_bool(value: object, what: str) -> bool:

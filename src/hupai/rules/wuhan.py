@@ -21,7 +21,7 @@ import numpy as np
 
 from .. import _core, analysis, tiles
 from .._messages import short
-from ..tiles import EAST, GREEN, HONORS, NORTH, RED, SOUTH, WEST, WHITE
+from ..tiles import EAST, GREEN, GROUP_BIT, HONORS, NORTH, RED, SOUTH, WEST, WHITE, group_bits
 from .breakdown import Step, evaluate, running
 from .fifth import readings_beyond_four
 from .flags import RegionFlags
@@ -347,10 +347,6 @@ class _Melds(NamedTuple):
     third_opener: Optional[str]    # the seat that fed the third chi / peng / 明杠 (見三包)
 
 
-def _suit_bit(t: int) -> int:
-    return 1 << min(t // 9, 3)
-
-
 def _meld_problem(m: DeclaredMeld, laizi: int, must_kong: frozenset[int]) -> tuple[Optional[str], Optional[str]]:
     """(malformed, forbidden) of one meld."""
     held = sorted(m.tiles)
@@ -379,7 +375,7 @@ def _melds(melds: tuple[DeclaredMeld, ...], laizi: int, must_kong: frozenset[int
     kinds = frozenset(t for t in range(34) if counts[t])
     suits = 0
     for t in kinds:
-        suits |= _suit_bit(t)
+        suits |= GROUP_BIT[t]
     feeders = [m.from_seat for m in melds if m.kind in (CHI, PENG, MINGGANG)]
     return _Melds(malformed, forbidden, sum(1 for m in melds if m.kind in OPENING),
                   sum(1 for m in melds if m.kind in KONGS and m.kind != ANGANG),
@@ -410,12 +406,6 @@ class _Reading(NamedTuple):
     bits: int             # the packed big-pattern facts
     hard: bool            # every held laizi used as itself (or none held)
     jianzi: bool          # the winning tile's role is to pair a laizi (見字胡)
-
-
-def _suits_of(counts: bytearray) -> int:
-    """Bit s for each suit s held, bit 3 for honours."""
-    return ((counts.count(0, 0, 9) < 9) | (counts.count(0, 9, 18) < 9) << 1
-            | (counts.count(0, 18, 27) < 9) << 2 | (counts.count(0, 27, 34) < 7) << 3)
 
 
 class _Win(NamedTuple):
@@ -452,7 +442,7 @@ def _readings(full: bytearray, c: _Context, melds: _Melds, n_melds: int, rules: 
         naturals = bytearray(full)
         naturals[c.laizi] = 0
     # suits of the natural tiles; must-kong tiles are neither held nor melded here
-    suits = melds.suits | _suits_of(naturals)
+    suits = melds.suits | group_bits(naturals)
     out = []
     # 將一色 / 風一色 hold whatever the arrangement (亂將 / 亂風): every natural tile
     # qualifies and the laizi stand in as needed (as themselves if they qualify too).
@@ -465,7 +455,7 @@ def _readings(full: bytearray, c: _Context, melds: _Melds, n_melds: int, rules: 
     if feng:
         out.append(_Reading(False, _FENG, c.held == 0 or c.laizi >= HONORS, False))
     # the laizi as themselves: they add their suit, and are 2-5-8s or honours as they are
-    hard_bits = (_QING if (suits | (_suit_bit(c.laizi) if c.held else 0)) in (0, 1, 2, 4) else 0) \
+    hard_bits = (_QING if (suits | (GROUP_BIT[c.laizi] if c.held else 0)) in (0, 1, 2, 4) else 0) \
         | (_JIANG if jiang and (not c.held or c.laizi in SUITED_258) else 0) \
         | (_FENG if feng and (not c.held or c.laizi >= HONORS) else 0)
     # the laizi as themselves rarely complete a hand that they complete as jokers: the
@@ -481,7 +471,7 @@ def _readings(full: bytearray, c: _Context, melds: _Melds, n_melds: int, rules: 
             c.bits, rules.situational_lifts_laizi_limit)):
         out += _soft_readings(naturals, c, melds, suits, jiang, feng, rules)
     if not rules.qingyise_requires_shape and suits in (1, 2, 4):
-        out.append(_Reading(False, _QING, c.held == 0 or _suit_bit(c.laizi) == suits, False))
+        out.append(_Reading(False, _QING, c.held == 0 or GROUP_BIT[c.laizi] == suits, False))
     # readings that differ only in where the laizi stand read alike here: value each once
     # (half of them, over the scoring benchmark's wins)
     return list(dict.fromkeys(out))
@@ -522,7 +512,7 @@ def _may_win_on(shared: _Shared, after: bytearray, n_melds: int, rules: WuhanRul
     held0 = after[laizi]
     naturals = bytearray(after)
     naturals[laizi] = 0
-    suits0 = melds.suits | _suits_of(naturals)
+    suits0 = melds.suits | group_bits(naturals)
     at_258, kinds = sum(_AT_258(naturals)), 34 - naturals.count(0)
     counted = rules.xiaohu_laizi_limit_counts_self_used
     hard = soft = None      # the kernel's waits, asked for when first needed
@@ -532,7 +522,7 @@ def _may_win_on(shared: _Shared, after: bytearray, n_melds: int, rules: WuhanRul
             continue
         drawn_laizi = t == laizi
         held = held0 + drawn_laizi
-        suits = suits0 if drawn_laizi else suits0 | _suit_bit(t)
+        suits = suits0 if drawn_laizi else suits0 | GROUP_BIT[t]
         possible = (_QING if suits in (0, 1, 2, 4) else 0) | (0 if suits & 7 else _FENG) \
             | (_JIANG if melds.all258 and at_258 + (not drawn_laizi and t in SUITED_258) == 14 - 3 * n_melds - held
                else 0) \
