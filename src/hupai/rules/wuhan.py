@@ -1123,7 +1123,6 @@ def _options(arr, laizi: int, unseen: list, melds, situation: Situation, rules: 
     natural = bytearray(arr.tobytes())      # (item changes on a bytearray cost no numpy calls)
     jokers = natural[laizi]
     natural[laizi] = 0
-    laizi_draw = {laizi: unseen[laizi]} if unseen[laizi] else {}
     drawn = unseen[laizi]
     # No discard leaves a shanten below the whole hand's (a pattern overlaps the 13
     # tiles by at most what it overlaps the 14), so above 0 no discard leaves the plain
@@ -1143,17 +1142,24 @@ def _options(arr, laizi: int, unseen: list, melds, situation: Situation, rules: 
         if forbidden:      # the declared melds can never make a legal win: no wait
             out.append(new((d, sh, eff, tot, {}, {} if plain is not None and valued else None, None, forbidden)))
         elif plain is None:
-            if drawn and laizi not in eff:     # (the kernel may count it as a natural tile already)
-                eff = {**eff, laizi: drawn}
-                tot += drawn
+            eff, tot = _with_drawn_laizi(eff, tot, laizi, drawn)
             out.append(new((d, sh, eff, tot, {}, None, None, None)))
         else:
             assert self_drawn is not None
-            out.append(_ready_option(d, sh, eff, tot, plain, laizi_draw, arr, melds, self_drawn, valued))
+            out.append(_ready_option(d, sh, eff, tot, plain, laizi, drawn, arr, melds, self_drawn, valued))
     return out
 
 
-def _ready_option(d: int, sh: int, eff: dict, tot: int, plain: dict, laizi_draw: dict, arr, melds,
+def _with_drawn_laizi(eff: dict, tot: int, laizi: int, drawn: int) -> tuple[dict, int]:
+    """The effective tiles and their total with the ``drawn`` unseen laizi among them (a
+    joker brings any shape a step closer); the kernel may count it already, as a
+    natural tile."""
+    if drawn and laizi not in eff:
+        return {**eff, laizi: drawn}, tot + drawn
+    return eff, tot
+
+
+def _ready_option(d: int, sh: int, eff: dict, tot: int, plain: dict, laizi: int, drawn: int, arr, melds,
                   self_drawn: _SelfDrawn, valued: bool) -> analysis.DiscardOption:
     """The option of a discard that leaves the plain form ready: its legal waits
     (``plain`` and a drawn laizi, those that score a win) and their values when
@@ -1162,7 +1168,7 @@ def _ready_option(d: int, sh: int, eff: dict, tot: int, plain: dict, laizi_draw:
     after = bytearray(arr.tobytes())
     after[d] -= 1
     hand = Hand(np.frombuffer(bytes(after), np.uint8), melds)     # (read-only over bytes: not copied)
-    candidates = {**plain, **laizi_draw}
+    candidates = {**plain, laizi: drawn} if drawn else plain
     values = {}
     for t in self_drawn.may_win_on(hand, candidates):
         res = self_drawn.score(hand, t)
@@ -1172,9 +1178,8 @@ def _ready_option(d: int, sh: int, eff: dict, tot: int, plain: dict, laizi_draw:
     if waits or sh == 0:
         # ready: the legal waits (none yet, e.g. before 開口, when only the shape is)
         sh, eff, tot = 0, waits, sum(waits.values())
-    elif laizi_draw:
-        eff = {**eff, **laizi_draw}
-        tot = sum(eff.values())
+    else:
+        eff, tot = _with_drawn_laizi(eff, tot, laizi, drawn)
     return analysis.new_option((d, sh, eff, tot, waits, values if sh == 0 and valued else None, None, None))
 
 
