@@ -46,15 +46,25 @@ class Line(NamedTuple):
 
 
 def rounds_per_second(bench: dict) -> float:
-    info = bench.get("extra_info", {})
-    if info.get("rounds_per_second") is not None:
-        return float(info["rounds_per_second"])
+    info = bench.get("extra_info")
+    value = info.get("rounds_per_second") if isinstance(info, dict) else None
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and value > 0:
+        return float(value)
     raise ValueError(f"{bench['name']} has no rounds_per_second (not a test_table_bench.py result?)")
+
+
+def benchmarks(results: object) -> list[dict]:
+    """The benchmarks of a pytest-benchmark JSON; ValueError for anything else."""
+    benches = results.get("benchmarks") if isinstance(results, dict) else None
+    if not isinstance(benches, list) or not all(isinstance(b, dict) and isinstance(b.get("name"), str)
+                                                for b in benches):
+        raise ValueError("not a pytest-benchmark JSON (an object whose benchmarks are named)")
+    return benches
 
 
 def yardstick(results: dict) -> float:
     """riichienv's rounds/s in the run; ValueError when it did not run."""
-    for bench in results.get("benchmarks", []):
+    for bench in benchmarks(results):
         if bench["name"] == YARDSTICK:
             return rounds_per_second(bench)
     raise ValueError(f"the run has no {YARDSTICK} (is riichienv installed? the bench extra)")
@@ -65,7 +75,7 @@ def lines(results: dict) -> list[Line]:
     ValueError when the run has no yardstick or no round benchmark."""
     yard = yardstick(results)
     out = []
-    for bench in results["benchmarks"]:
+    for bench in benchmarks(results):
         name = bench["name"]
         m = _ROUND.fullmatch(name)
         if m is None or m["agents"] not in TARGETS:

@@ -53,3 +53,14 @@ def test_a_run_without_the_yardstick_is_an_error(tmp_path, capsys):
 def test_a_run_without_rounds_is_an_error():
     with pytest.raises(ValueError, match="no test_rounds"):
         rounds_report.lines(run(700.0))
+
+
+@pytest.mark.parametrize("text", ["[1]", '{"benchmarks": 3}', '{"benchmarks": [{"stats": {}}]}', "not json",
+                                  '{"benchmarks": [{"name": "test_riichienv_random_yardstick", "extra_info": 7}]}',
+                                  '{"benchmarks": [{"name": "test_riichienv_random_yardstick", '
+                                  '"extra_info": {"rounds_per_second": "fast"}}]}'])
+def test_a_file_that_is_no_benchmark_run_is_a_clean_error(tmp_path, capsys, text):
+    path = tmp_path / "rounds.json"
+    path.write_text(text)
+    assert rounds_report.main([str(path)]) == 1
+    assert capsys.readouterr().err.startswith("rounds_report: ")
