@@ -63,6 +63,16 @@ def reading_summaries(counts: _Counts, jokers: _Jokers = 0, extra: _Counts | Non
 def reading_quads(counts: _Counts, jokers: _Jokers = 0, extra: _Counts | None = None,
                   free_kinds: Iterable[int] | None = None, *, seven_pairs: bool = True,
                   quads_as_two_pairs: bool = True, honor_sequences: bool = False) -> tuple[int, int, int]: ...
+PROFILE_SEVEN: int
+PROFILE_TRIPLETS: int
+PROFILE_OTHER: int
+PROFILE_GROUPS: int
+PROFILE_FOURS: int
+PROFILE_DISTINCT: int
+PROFILE_LAN: int
+PROFILE_SEVEN_STARS: int
+def win_profile(counts: Union[bytes, bytearray], win_tile: int, meld_counts: Union[bytes, bytearray, None] = None,
+                options: int = ...) -> int: ...
 def wait_quads(counts: _Counts, jokers: _Jokers = 0, extra: _Counts | None = None,
                candidates: Iterable[int] | None = None, free_kinds: Sequence[Iterable[int]] | None = None, *,
                seven_pairs: bool = True, quads_as_two_pairs: bool = True, honor_sequences: bool = False

@@ -431,6 +431,9 @@ cdef unsigned _ALL_OPTION_BITS = (HUPAI_STANDARD | HUPAI_SEVEN_PAIRS | HUPAI_QUA
                                   | HUPAI_SHISANLAN | HUPAI_LAN_STRICT | HUPAI_PAIR_258)
 
 
+cdef unsigned _STANDARD_BITS = HUPAI_STANDARD | HUPAI_SEVEN_PAIRS | HUPAI_QUADS_AS_TWO
+
+
 def wait_options(dict options):
     """The option bits of :func:`waits` for its keyword options given as one dict
     (what a round flow's ``kernel_options`` answers), for :func:`wait_mask`: parsed
@@ -767,6 +770,75 @@ def reading_quads(counts, jokers=0, extra=None, free_kinds=None, *, seven_pairs=
     cdef uint64_t allowed = (<uint64_t>1 << NK) - 1 if free_kinds is None else _kind_mask(free_kinds)
     _most_quads(c, e, k, allowed, _options(True, seven_pairs, quads_as_two_pairs, honor_sequences), best)
     return best[0], best[1], best[2]
+
+
+# what win_profile packs, bit by bit (hupai.rules.profile reads them by these names)
+PROFILE_SEVEN = 0           # 3 bits each: the most quads + 1 of the seven-pairs readings,
+PROFILE_TRIPLETS = 3        # of the triplets-only standard readings and of the other
+PROFILE_OTHER = 6           # standard readings (0: no such reading)
+PROFILE_GROUPS = 9          # 4 bits: the groups held, melds included (bit 0 m, 1 p, 2 s, 3 honours)
+PROFILE_FOURS = 13          # 3 bits: the kinds held four times among the concealed tiles
+PROFILE_DISTINCT = 16       # 14 tiles of 14 different kinds, no melds
+PROFILE_LAN = 17            # with shisanlan among the options: a 十三爛 (strict if asked)
+PROFILE_SEVEN_STARS = 18    # ... and a 七星十三爛
+
+
+cdef inline const unsigned char *_counts_bytes(object counts, str what) except NULL:
+    """The 34 counts of ``counts`` (bytes or a bytearray) read in place."""
+    if type(counts) is bytes:
+        if len(<bytes>counts) == NK:
+            return <const unsigned char *>PyBytes_AS_STRING(counts)
+    elif type(counts) is bytearray:
+        if len(<bytearray>counts) == NK:
+            return <const unsigned char *>PyByteArray_AS_STRING(counts)
+    else:
+        raise TypeError(f"{what} are bytes or a bytearray of 34, not {type(counts).__name__}")
+    raise ValueError(f"{what} must have 34 entries, got {len(counts)}")
+
+
+def win_profile(counts, int win_tile, meld_counts=None, options=_STANDARD_BITS):
+    """What the regions without jokers read of a complete hand, packed in one int (the
+    ``PROFILE_*`` bit positions): ``counts`` the 34 concealed counts before the win
+    (bytes or a bytearray), ``win_tile`` the kind added, ``meld_counts`` the 34 counts
+    of the declared melds' tiles (None: no melds), ``options`` the bits of
+    :func:`wait_options`.  The quads are those of the concealed tiles' readings (as
+    :func:`reading_quads` without ``extra``); seven pairs and 十三爛 need 14 concealed
+    tiles.  -1 when a kind, counting the melds and the winning tile, is held more than
+    four times: the caller names it."""
+    cdef const unsigned char *data = _counts_bytes(counts, "counts")
+    cdef const unsigned char *melds = NULL
+    cdef uint8_t c[NK]
+    cdef uint8_t e[NK]
+    cdef unsigned opts = _wait_bits(options)
+    cdef int t, v, total = 0, fours = 0, singles = 0
+    cdef int best[3]
+    cdef long groups = 0
+    if not 0 <= win_tile < NK:
+        raise ValueError(f"win_tile must be a tile index 0-33, got {win_tile}")
+    if meld_counts is not None:
+        melds = _counts_bytes(meld_counts, "meld_counts")
+    for t in range(NK):
+        v = data[t] + (t == win_tile)
+        if v > 4 or (melds != NULL and v + melds[t] > 4):
+            return -1
+        c[t] = <uint8_t>v
+        total += v
+        fours += v == 4
+        singles += v == 1
+        if v or (melds != NULL and melds[t]):
+            groups |= 1 << (t // 9 if t < 27 else 3)
+    _check_size(total, 2, "win_profile (the concealed tiles with the winning tile)")
+    memset(e, 0, NK)
+    _most_quads(c, e, 0, (<uint64_t>1 << NK) - 1, opts, best)
+    cdef long out = ((best[0] + 1) << PROFILE_SEVEN | (best[1] + 1) << PROFILE_TRIPLETS
+                     | (best[2] + 1) << PROFILE_OTHER | groups << PROFILE_GROUPS | fours << PROFILE_FOURS)
+    if singles == 14:
+        out |= 1 << PROFILE_DISTINCT
+        if opts & HUPAI_SHISANLAN and hupai_lan_deficit(c, (opts & HUPAI_LAN_STRICT) != 0, 0) == 0:
+            out |= 1 << PROFILE_LAN
+            if hupai_lan_deficit(c, (opts & HUPAI_LAN_STRICT) != 0, 1) == 0:
+                out |= 1 << PROFILE_SEVEN_STARS
+    return out
 
 
 def wait_quads(counts, jokers=0, extra=None, candidates=None, free_kinds=None, *, seven_pairs=True,

@@ -210,21 +210,32 @@ class Hand:
         object.__setattr__(self, "melds", melds)
         object.__setattr__(self, "_bytes", raw)
         self._check_size(sum(raw), len(melds))
+        meld_bytes = None
         if melds:
             # the copies counting the melds, on the counts already read (check_copies,
             # which reads them again, names the kind over its limit)
             counts = bytearray(raw)
+            in_melds = bytearray(34)
             for m in melds:
                 for t in m.tiles:
                     counts[t] += 1
+                    in_melds[t] += 1
             if counts[:tiles.RED].translate(None, _AT_MOST_FOUR) or counts[tiles.RED] > MOST_COPIES[tiles.RED]:
                 self.check_copies(limits=_MOST_COPIES_MAP)
+            meld_bytes = bytes(in_melds)
+        object.__setattr__(self, "_meld_bytes", meld_bytes)
 
     @property
     def concealed_bytes(self) -> bytes:
         """The 34 concealed counts as bytes, made once (the counts are read-only): what
         scoring reads, without a numpy call."""
         return self._bytes  # type: ignore[attr-defined,no-any-return]
+
+    @property
+    def meld_bytes(self) -> Optional[bytes]:
+        """The 34 counts of the declared melds' tiles as bytes (None without melds), made
+        once: what the kernel's profile of a win reads."""
+        return self._meld_bytes  # type: ignore[attr-defined,no-any-return]
 
     def _check_size(self, concealed: int, melds: int) -> None:
         """ValueError unless the hand holds 13 tiles, a kong counting 3."""

@@ -1,0 +1,114 @@
+"""The kernel's profile of a complete hand (``_core.win_profile``) against what the
+regions used to read of the tiles one call at a time: ``reading_quads``, the groups,
+the kinds held four times, ``lan_deficit``; and its input checks."""
+import numpy as np
+import pytest
+
+import hupai
+from hupai import _core, tiles
+from hupai.rules.profile import Profile, unpack
+
+OPTION_SETS = [{}, {"honor_sequences": True}, {"shisanlan": True}, {"shisanlan": "strict", "honor_sequences": True},
+               {"quads_as_two_pairs": False}]
+
+
+def _reference(concealed: bytes, win: int, melds: bytes, options: dict) -> Profile:
+    """The profile worked out from the single-purpose calls, as the regions did."""
+    full = bytearray(concealed)
+    full[win] += 1
+    full = bytes(full)
+    seven, triplets, other = _core.reading_quads(
+        full, 0, seven_pairs=not any(melds), quads_as_two_pairs=options.get("quads_as_two_pairs", True),
+        honor_sequences=options.get("honor_sequences", False))
+    both = bytes(a + b for a, b in zip(full, melds))
+    groups = tiles.group_bits(both)
+    distinct = full.count(1) == 14
+    lan = options.get("shisanlan", False)
+    is_lan = bool(lan) and distinct and _core.lan_deficit(full, strict=lan == "strict") == 0
+    stars = is_lan and _core.lan_deficit(full, strict=lan == "strict", seven_stars=True) == 0
+    return Profile(seven, triplets, other, groups, full.count(4), distinct, is_lan, stars)
+
+
+def _hands(rng, n):
+    """Complete hands (sets and a pair, seven pairs, 十三爛-like spreads), some with
+    declared melds split off, with a winning tile taken out."""
+    out = []
+    while len(out) < n:
+        c = np.zeros(34, np.int64)
+        form = rng.integers(3)
+        if form == 0:
+            for _ in range(4):
+                if rng.random() < 0.5:
+                    c[rng.integers(34)] += 3
+                else:
+                    s = rng.integers(3) * 9 + rng.integers(7)
+                    c[s:s + 3] += 1
+            c[rng.integers(34)] += 2
+        elif form == 1:
+            for t in rng.choice(34, 7, replace=rng.random() < 0.3):
+                c[t] += 2
+        else:
+            c[rng.choice(34, 14, replace=False)] += 1
+        if c.max() > 4:
+            continue
+        melds = np.zeros(34, np.int64)
+        if form == 0 and rng.random() < 0.4:
+            t = int(rng.choice(np.flatnonzero(c >= 3)) if (c >= 3).any() else -1)
+            if t >= 0:
+                c[t] -= 3
+                melds[t] += 3
+        win = int(rng.choice(np.flatnonzero(c)))
+        c[win] -= 1
+        out.append((bytes(c.astype(np.uint8)), win, bytes(melds.astype(np.uint8))))
+    return out
+
+
+@pytest.mark.parametrize("options", OPTION_SETS)
+def test_the_profile_is_what_the_single_calls_say(options):
+    bits = _core.wait_options(options)
+    rng = np.random.default_rng(20261206)
+    for concealed, win, melds in _hands(rng, 1500):
+        profile = _core.win_profile(concealed, win, melds if any(melds) else None, bits)
+        assert unpack(profile) == _reference(concealed, win, melds, options), (concealed, win, melds)
+
+
+def test_known_profiles():
+    seven = hupai.parse("113355779m1122p")        # 9m wins seven pairs (and no standard hand)
+    p = unpack(_core.win_profile(bytes(seven), 8))
+    assert (p.seven, p.triplets, p.other, p.groups, p.fours) == (0, -1, -1, 0b0011, 0)
+    quads = hupai.parse("1111m23m456p789s1z")     # 1z: 111m 123m 456p 789s 11z, four 1m held
+    p = unpack(_core.win_profile(bytes(quads), 27))
+    assert (p.seven, p.triplets, p.groups, p.fours) == (-1, -1, 0b1111, 1) and p.other >= 0
+    lan = hupai.parse("147m258p3s123456z")        # 7z completes 七星十三爛
+    opts = _core.wait_options({"shisanlan": True})
+    p = unpack(_core.win_profile(bytes(lan), 33, None, opts))
+    assert p.distinct and p.lan and p.seven_stars
+    assert not unpack(_core.win_profile(bytes(lan), 33)).lan     # 十三爛 not asked for
+    assert unpack(_core.win_profile(bytes(hupai.parse("123m456p789s1122z")), 0)).other == -1   # no win
+
+
+def test_a_fifth_copy_is_minus_one_not_a_profile():
+    hand = bytes(hupai.parse("1111m234p567s11z"))
+    assert _core.win_profile(hand, 0) == -1
+    melds = bytearray(34)
+    melds[27] = 3
+    assert _core.win_profile(bytes(hupai.parse("1111m234p11z")), 27, bytes(melds)) == -1
+    with pytest.raises(ValueError, match="negative profile"):
+        unpack(-1)
+
+
+def test_the_inputs_are_checked():
+    hand = bytes(hupai.parse("123m456p789s1122z"))
+    with pytest.raises(TypeError, match="bytes or a bytearray"):
+        _core.win_profile(list(hand), 0)
+    with pytest.raises(ValueError, match="34 entries"):
+        _core.win_profile(hand[:33], 0)
+    with pytest.raises(ValueError, match="0-33"):
+        _core.win_profile(hand, 34)
+    with pytest.raises(TypeError, match="meld_counts"):
+        _core.win_profile(hand, 0, "111m")
+    with pytest.raises(ValueError, match="3M\\+2"):
+        _core.win_profile(bytes(hupai.parse("123m456p789s112z")), 0)
+    with pytest.raises(ValueError, match="option bits"):
+        _core.win_profile(hand, 0, None, 1 << 20)
+    assert _core.win_profile(bytearray(hand), 27) == _core.win_profile(hand, 27)
