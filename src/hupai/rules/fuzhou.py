@@ -14,16 +14,17 @@ from typing import Mapping, NamedTuple, Optional, Sequence
 
 from .. import _core, analysis
 from .._messages import short
-from ..tiles import GROUP_BIT, HONORS, group_bits
+from ..tiles import GROUP_BIT, HONORS
 from .breakdown import Step, evaluate
 from .flags import RegionFlags
 from .ledger import Amount, Ledger, Transfer
 from .model import ANGANG, BUGANG, CHI, KONGS, MINGGANG, OTHERS, PENG, SEATS, DeclaredMeld, Hand, \
     ReadOnlyDict, check_bool, check_dealer, check_hand, check_table, declared_melds
 from .patterns import FromFlag, Pattern, PatternTable, preference, resolve, steps
+from .profile import Profile, unpack
 from .result import ExhaustResult, ScoreResult, SeatReport
 from .settlement import wait_report, win_ledger
-from .situation import PLAIN_SELF_DRAW, Situation, table_facts, win_facts
+from .situation import Situation, table_facts, win_facts
 
 __all__ = ["FLOW", "name", "TITLE", "FACTS", "FuzhouRules", "Rules", "PATTERNS", "UNIT", "score", "ready", "exhaust",
            "analyze", "make_hand", "kong_points", "kong_ledger", "shao", "next_dealer", "SIDE_SETTLEMENTS"]
@@ -134,55 +135,48 @@ _KONG_NAMES = {ANGANG: "暗扛 (L51, L53)", BUGANG: "補扛 (L51, L53)", MINGGAN
 
 # ------------------------------------------------------------------ readings
 
-def _readings(full: bytes, hand: Hand, rules: FuzhouRules) -> list[tuple[str, bool, bool]]:
-    """(shape, all triplets, 清) of each way the complete hand can be read, in sorted
-    order (one that does not depend on PYTHONHASHSEED)."""
-    melds = hand.melds
-    groups = group_bits(full)
-    for m in melds:
-        groups |= GROUP_BIT[m.tiles[0]]
-    all_honors = groups == 8
-    qing = groups in _ONE_GROUP
+@functools.lru_cache(maxsize=64)
+def _profile_options(rules: FuzhouRules) -> int:
+    """The kernel's option bits of Fuzhou's forms under ``rules`` (win_profile)."""
+    return _core.wait_options({"honor_sequences": rules.honor_chow,
+                               "shisanlan": "strict" if rules.shisanlan_strict_147 else True})
+
+
+def _readings(profile: Profile) -> tuple[tuple[str, bool, bool], ...]:
+    """(shape, all triplets, 清) of each way the complete hand can be read, from its
+    kernel profile, in a fixed order (one that does not depend on PYTHONHASHSEED).  No
+    jokers: every meld holds real tiles, so a standard reading is all triplets or holds
+    a sequence."""
+    qing = profile.groups in _ONE_GROUP
     out = []
-    if all_honors:
+    if profile.groups == GROUP_BIT[HONORS]:
         out.append(("any", False, True))   # 字一色 counts as 清一色 without a shape (L47)
-    # which kinds of reading exist (no jokers: every meld holds real tiles, so a standard
-    # reading is all triplets or holds a sequence); the kernel lists none of them
-    seven, triplets, other = _core.reading_quads(full, 0, seven_pairs=not melds, quads_as_two_pairs=True,
-                                                 honor_sequences=rules.honor_chow)
-    if other >= 0:
+    if profile.other >= 0:
         out.append(("basic", False, qing))
-    if triplets >= 0:
+    if profile.triplets >= 0:
         out.append(("basic", True, qing))
-    if seven >= 0:
+    if profile.seven >= 0:
         out.append(("qixiaodui", False, qing))
-    if not melds and full.count(1) == 14 and full.count(0) == 20:     # 14 different tiles
-        strict = rules.shisanlan_strict_147
-        if _core.lan_deficit(full, strict=strict) == 0:
-            seven_stars = _core.lan_deficit(full, strict=strict, seven_stars=True) == 0
-            out.append(("qixing" if seven_stars else "shisanlan", False, False))
-    return out
+    if profile.lan:                    # 14 different tiles (L37-43), 七星 with every honour (L65)
+        out.append(("qixing" if profile.seven_stars else "shisanlan", False, False))
+    return tuple(out)
 
 
-_AT_MOST_FOUR = bytes(range(5))
 #: The group bits (tiles.GROUP_BIT) of one group.
 _ONE_GROUP = frozenset((1, 2, 4, 8))
 
 
-def _with_tile(hand: Hand, win_tile: int) -> bytes:
-    """The hand's concealed counts and the winning tile, as 34 bytes."""
-    full = bytearray(hand.concealed_bytes)
-    full[win_tile] += 1
-    return bytes(full)
+def _peng_fours(hand: Hand, win_tile: int) -> int:
+    """The pengs whose fourth tile is in the hand (the winning tile included)."""
+    held = hand.concealed_bytes
+    return sum(1 for m in hand.melds if m.kind == PENG and held[m.tiles[0]] + (m.tiles[0] == win_tile) == 1)
 
 
-def _siguiyi(full: bytes, hand: Hand, rules: FuzhouRules) -> int:
+def _siguiyi(fours: int, peng_fours: int, rules: FuzhouRules) -> int:
     """四規一 (L45, L77-81): kinds with four tiles in the hand not declared as a kong (a
-    peng plus the fourth held, or four held); only the peng way with
-    ``siguiyi_requires_peng``."""
-    n = 0 if rules.siguiyi_requires_peng else full.count(4)
-    if hand.melds:
-        n += sum(1 for m in hand.melds if m.kind == PENG and full[m.tiles[0]] == 1)
+    peng plus the fourth held, ``peng_fours``, or four held, ``fours``); only the peng
+    way with ``siguiyi_requires_peng``."""
+    n = peng_fours + (0 if rules.siguiyi_requires_peng else fours)
     return n if rules.siguiyi_stack == "per_occurrence" else min(n, 1)
 
 
@@ -212,11 +206,13 @@ def score(hand: Hand, situation: Situation, rules: Optional[FuzhouRules] = None)
     robbed player pays three times it, L55); ``payment_scope`` "kong" adds the winner's
     kong points.  A hand with a chi does not win: 吃 is not played (L17, L29)."""
     rules = FuzhouRules.coerce(rules)
-    full, forbidden = _check(hand, situation)
+    profile, forbidden = _check(hand, situation, rules)
     if forbidden:
         return ScoreResult.no_win(forbidden, UNIT)
     s = situation
-    result = _outcome(tuple(_readings(full, hand, rules)), _siguiyi(full, hand, rules), s.after_kong and s.self_draw,
+    win = s.win_tile
+    assert win is not None      # checked by win_facts
+    result = _outcome(profile, _peng_fours(hand, win) if hand.melds else 0, s.after_kong and s.self_draw,
                       s.robbing_kong, s.tianhu, s.dihu, s.self_draw, rules, PATTERNS)
     if result.is_win and "kong" in s.payment_scope:
         return ScoreResult.win(result.breakdown, UNIT, result.ledger + kong_points(hand), result.detail)
@@ -224,13 +220,14 @@ def score(hand: Hand, situation: Situation, rules: Optional[FuzhouRules] = None)
 
 
 @functools.lru_cache(maxsize=4096)
-def _outcome(readings: tuple[tuple[str, bool, bool], ...], siguiyi: int, gangkai: bool, robbing: bool,
-             tianhu: bool, dihu: bool, self_draw: bool, rules: FuzhouRules, table: PatternTable) -> ScoreResult:
+def _outcome(profile: int, peng_fours: int, gangkai: bool, robbing: bool, tianhu: bool, dihu: bool,
+             self_draw: bool, rules: FuzhouRules, table: PatternTable) -> ScoreResult:
     """The result of a win (its kong points aside) from the few facts it depends on: the
-    kinds of reading the tiles make (:func:`_readings`), 四規一, 扛上開花, 搶扛, 天胡,
-    地胡, a self-draw, the rules and the pattern table.  Results are immutable, so one
-    object serves every win of the same facts."""
-    best = _best_of(readings, siguiyi, gangkai, robbing, tianhu, dihu, rules, table)
+    kernel's profile of the tiles (the kinds of reading they make, :func:`_readings`, and
+    the kinds held four times), the pengs whose fourth tile is held (四規一), 扛上開花,
+    搶扛, 天胡, 地胡, a self-draw, the rules and the pattern table.  Results are
+    immutable, so one object serves every win of the same facts."""
+    best = _best(unpack(profile), peng_fours, gangkai, robbing, tianhu, dihu, rules, table)
     if best is None:
         return ScoreResult.no_win("the tiles do not form a winning hand", UNIT)
     return ScoreResult.win(best.breakdown, UNIT, _win_ledger(evaluate(best.breakdown), self_draw, robbing),
@@ -244,20 +241,15 @@ class _Best(NamedTuple):
     breakdown: tuple[Step, ...]
 
 
-def _best(full: bytes, hand: Hand, situation: Situation, rules: FuzhouRules) -> Optional[_Best]:
-    """(shape, breakdown) of the highest score; equal scores: the shared tie-break."""
-    s = situation
-    return _best_of(_readings(full, hand, rules), _siguiyi(full, hand, rules), s.after_kong and s.self_draw,
-                    s.robbing_kong, s.tianhu, s.dihu, rules, PATTERNS)
-
-
-def _best_of(readings: Sequence[tuple[str, bool, bool]], siguiyi: int, gangkai: bool, robbing: bool,
-             tianhu: bool, dihu: bool, rules: FuzhouRules,
-             table: PatternTable) -> Optional[_Best]:
-    """:func:`_best` of the hand's kinds of reading and the facts it reads."""
+def _best(profile: Profile, peng_fours: int, gangkai: bool, robbing: bool, tianhu: bool, dihu: bool,
+          rules: FuzhouRules, table: PatternTable) -> Optional[_Best]:
+    """The reading of the tiles of ``profile`` (the kernel's, :func:`_readings`) with
+    the highest score, or None when they do not win; equal scores: the shared
+    tie-break."""
+    siguiyi = _siguiyi(profile.fours, peng_fours, rules)
     best: Optional[_Best] = None
     best_key: tuple = ()
-    for shape, triplets, qing in readings:
+    for shape, triplets, qing in _readings(profile):
         breakdown = _valuation(Facts(shape, triplets, qing, tianhu, dihu), gangkai, robbing, siguiyi, rules, table)
         key = (evaluate(breakdown), preference(table, (s.pattern.id for s in breakdown if s.pattern.listed)))
         if best is None or key > best_key:
@@ -265,24 +257,32 @@ def _best_of(readings: Sequence[tuple[str, bool, bool]], siguiyi: int, gangkai: 
     return best
 
 
-def _check(hand: Hand, situation: Situation) -> tuple[bytes, Optional[str]]:
+def _check(hand: Hand, situation: Situation, rules: FuzhouRules) -> tuple[int, Optional[str]]:
     """ValueError for what is not a Fuzhou win at all (a meld that is no meld, more
-    copies than exist, a win that cannot happen); else the counts with the winning tile
-    (:func:`_with_tile`) and the reason when the rules forbid the win."""
+    copies than exist, a win that cannot happen); else the kernel's profile of the
+    tiles with the winning tile (:func:`hupai._core.win_profile`) and the reason when
+    the rules forbid the win."""
     win_facts(hand, situation, name, FACTS, PAYMENT_SCOPES)
     win = situation.win_tile
     assert win is not None      # checked by win_facts
-    full = _with_tile(hand, win)
-    # without melds, only the counts themselves can exceed four: bytes' own loop tests them
-    if hand.melds or full.translate(None, _AT_MOST_FOUR):
-        hand.check_copies(win)
+    profile = _profile(hand, win, rules)
     forbidden = melds_problem(hand.melds) if hand.melds else None
     if situation.after_kong and not any(m.is_kong for m in hand.melds):
         raise ValueError("after_kong (扛上開花): the winner has no kong among his melds")
     if situation.dihu and (situation.self_draw or situation.dealer):
         raise ValueError("地胡 in Fuzhou is another player winning on the dealer's first discard (L73): "
                          "not a self-draw, not the dealer")
-    return full, forbidden
+    return profile, forbidden
+
+
+def _profile(hand: Hand, win_tile: int, rules: FuzhouRules) -> int:
+    """The kernel's profile of the hand with ``win_tile``; ValueError naming a kind held
+    more than four times, counting the melds."""
+    profile = _core.win_profile(hand.concealed_bytes, win_tile, hand.meld_bytes, _profile_options(rules))
+    if profile < 0:
+        hand.check_copies(win_tile)
+        raise AssertionError("win_profile refused counts that check_copies accepts")   # pragma: no cover
+    return profile
 
 
 def melds_problem(melds: Sequence[DeclaredMeld]) -> Optional[str]:
@@ -436,10 +436,11 @@ def _self_drawn_value(hand: Hand, win_tile: int, rules: FuzhouRules) -> Optional
     no win: the value of a wait, without the result's ledger (a plain self-draw is in
     no way impossible).  ``hand`` is a Hand the caller made; its tiles and melds are
     checked as :func:`score` checks them."""
-    hand.check_copies(win_tile)
+    profile = _profile(hand, win_tile, rules)
     if melds_problem(hand.melds):
         return None
-    best = _best(_with_tile(hand, win_tile), hand, PLAIN_SELF_DRAW, rules)
+    best = _best(unpack(profile), _peng_fours(hand, win_tile) if hand.melds else 0, False, False, False, False,
+                 rules, PATTERNS)
     return None if best is None else evaluate(best.breakdown)
 
 

@@ -18,13 +18,14 @@ import numpy as np
 
 from .. import _core, analysis, tiles
 from .._messages import short
-from ..tiles import GROUP_BIT, group_bits
+from ..tiles import GROUP_BIT
 from .breakdown import Step, evaluate
 from .flags import RegionFlags
 from .ledger import Amount, Ledger, Transfer
 from .model import (ANGANG, BUGANG, CHI, KONGS, MINGGANG, OTHERS, PENG, UINT8, DeclaredMeld, Hand, check_bool,
                     check_dealer, check_hand, check_table, declared_melds, from_fields)
 from .patterns import FromFlag, Pattern, PatternTable, preference, steps
+from .profile import Profile, unpack
 from .result import ExhaustResult, ScoreResult, SeatReport
 from .settlement import Win, chajiao_ledger, grouped_wait_report, win_ledger
 from .situation import NO_FACTS, PLAIN_SELF_DRAW, Situation, table_facts, win_facts
@@ -345,18 +346,25 @@ def melds_problem(melds: Sequence[DeclaredMeld]) -> Optional[str]:
     return forbidden
 
 
-def _readings(full: bytes, hand: Hand) -> list[tuple[str, bool, int]]:
-    """(shape, 清, quads) of each way the complete hand can be read."""
-    seven, triplets, other = _core.reading_quads(full, 0, seven_pairs=not hand.melds)
-    return _shapes(seven, triplets, other, _qing(full, hand))
+def _win_profile(hand: Hand, win_tile: int) -> tuple[int, Optional[str]]:
+    """The kernel's profile of the hand with its winning tile (-1 for a 相公, whose
+    tiles make no hand to read), and why Guiyang's rules forbid the hand, if they do;
+    ValueError for what is not a Guiyang hand at all, as :func:`_prepare`."""
+    if isinstance(hand, MiscountedHand):
+        return -1, _prepare(hand, win_tile)[1]
+    profile = _core.win_profile(hand.concealed_bytes, win_tile, hand.meld_bytes)
+    if profile < 0 or profile >> _core.PROFILE_GROUPS & GROUP_BIT[tiles.HONORS]:
+        _prepare(hand, win_tile)    # names the problem: a fifth copy, an honour tile
+        if profile < 0:
+            raise AssertionError("win_profile refused counts that _prepare accepts")   # pragma: no cover
+    return profile, melds_problem(hand.melds) if hand.melds else None
 
 
-def _qing(full: bytes, hand: Hand) -> bool:
-    """All the tiles, melds included, of one suit (清一色)."""
-    suits = group_bits(full)          # (no honours: _prepare refuses them)
-    for m in hand.melds:
-        suits |= GROUP_BIT[m.tiles[0]]
-    return suits in _AT_MOST_ONE_SUIT
+def _readings(profile: Profile) -> list[tuple[str, bool, int]]:
+    """(shape, 清, quads) of each way the complete hand of the kernel's ``profile`` can
+    be read; 清 when all the tiles, melds included, are of one suit (清一色; no honours:
+    :func:`_win_profile` refuses them)."""
+    return _shapes(profile.seven, profile.triplets, profile.other, profile.groups in _AT_MOST_ONE_SUIT)
 
 
 _AT_MOST_ONE_SUIT = frozenset((0, 1, 2, 4))
@@ -386,10 +394,10 @@ class _Reading(NamedTuple):
     qing: bool
 
 
-def _best(full: bytes, hand: Hand, situation: Situation, rules: GuiyangRules) -> Optional[_Reading]:
-    """The reading of highest value (ties: the shared
-    :func:`~hupai.rules.patterns.preference`), or None when the tiles do not win."""
-    return _best_of(_readings(full, hand), _win_flags(situation, rules), rules, PATTERNS)
+def _best(profile: int, situation: Situation, rules: GuiyangRules) -> Optional[_Reading]:
+    """The reading of highest value of the tiles of the kernel's ``profile`` (ties: the
+    shared :func:`~hupai.rules.patterns.preference`), or None when they do not win."""
+    return _best_of(_readings(unpack(profile)), _win_flags(situation, rules), rules, PATTERNS)
 
 
 def _win_flags(s: Situation, rules: GuiyangRules) -> Facts:
@@ -676,20 +684,23 @@ def score(hand: Hand, situation: Situation, rules: Optional[GuiyangRules] = None
     :class:`MiscountedHand` (相公) does not win, nor does a hand with a chi."""
     rules = GuiyangRules.coerce(rules)
     _check(hand, situation)
-    unit = rules.unit
-    full, forbidden = _prepare(hand, situation.win_tile)
+    win = situation.win_tile
+    assert win is not None      # checked by win_facts
+    profile, forbidden = _win_profile(hand, win)
     if forbidden:
-        return ScoreResult.no_win(forbidden, unit)
+        return ScoreResult.no_win(forbidden, rules.unit)
     if isinstance(hand, MiscountedHand):
         return ScoreResult.no_win(f"相公: {hand.size} tiles before the winning tile, not 13; a player "
-                                  "who took too few or too many tiles cannot win this hand (L96-98)", unit)
+                                  "who took too few or too many tiles cannot win this hand (L96-98)", rules.unit)
     s = situation
     flip = None if s.flip is None else "jinji" if s.flip == JINJI_FLIP else "zhuoji"
-    won = _hand_outcome(tuple(_readings(full, hand)), _win_flags(s, rules), bool(s.passed_since_draw),
-                        _dou_excepted(hand, s), flip, rules, PATTERNS)
+    won = _hand_outcome(profile, _win_flags(s, rules), bool(s.passed_since_draw), _dou_excepted(hand, s), flip,
+                        rules, PATTERNS)
     if isinstance(won, ScoreResult):         # no win, or 包牌
         return won
-    detail = {"chickens": _chickens_held(full, hand, s.flip, rules, s.discards, s.hero_chicken), "shape": won.shape}
+    held = bytearray(hand.concealed_bytes)
+    held[win] += 1
+    detail = {"chickens": _chickens_held(held, hand, s.flip, rules, s.discards, s.hero_chicken), "shape": won.shape}
     side = _side_ledger(hand, s, rules)
     return won.hand._with_ledger(won.hand.ledger + side if side.transfers else won.hand.ledger, detail)
 
@@ -703,15 +714,15 @@ class _HandWin(NamedTuple):
 
 
 @functools.lru_cache(maxsize=4096)
-def _hand_outcome(shapes: tuple[tuple[str, bool, int], ...], flags: Facts, passed_since_draw: bool,
-                  dou_excepted: bool, flip: Optional[str], rules: GuiyangRules,
-                  table: PatternTable) -> Union[_HandWin, ScoreResult]:
-    """The hand part of a win from the few facts it depends on: the readings' shapes
-    (:func:`_readings`), the situation's flags (:func:`_win_flags`), a discard win
-    declined since the draw (包牌), whether a 平胡 may take a discard
-    (:func:`_dou_excepted`), the flipped chicken's pattern, the rules and the pattern
-    table; or the finished result when it is no win or 包牌.  Immutable, so cached."""
-    best = _best_of(shapes, flags, rules, table)
+def _hand_outcome(profile: int, flags: Facts, passed_since_draw: bool, dou_excepted: bool, flip: Optional[str],
+                  rules: GuiyangRules, table: PatternTable) -> Union[_HandWin, ScoreResult]:
+    """The hand part of a win from the few facts it depends on: the kernel's profile of
+    the tiles (their readings' shapes, :func:`_readings`), the situation's flags
+    (:func:`_win_flags`), a discard win declined since the draw (包牌), whether a 平胡
+    may take a discard (:func:`_dou_excepted`), the flipped chicken's pattern, the rules
+    and the pattern table; or the finished result when it is no win or 包牌.  Immutable,
+    so cached."""
+    best = _best_of(_readings(unpack(profile)), flags, rules, table)
     if best is None:
         return ScoreResult.no_win("the tiles do not form a winning hand", rules.unit)
     breakdown, shape, qing = best
@@ -729,8 +740,8 @@ def _hand_outcome(shapes: tuple[tuple[str, bool, int], ...], flags: Facts, passe
 def _dou_excepted(hand: Hand, situation: Situation) -> bool:
     """A 平胡 may take a discard with a 豆 of its own, or on 热炮, 抢杠, 杀报 or its own
     报听 (L30, L66, L131-132, L169, L171, L188, L194)."""
-    return any(m.kind in KONGS for m in hand.melds) or situation.re_pao or situation.robbing_kong \
-        or situation.shabao or situation.declared_ready
+    return situation.re_pao or situation.robbing_kong or situation.shabao or situation.declared_ready \
+        or bool(hand.melds) and any(m.kind in KONGS for m in hand.melds)
 
 
 def _check(hand: Hand, situation: Situation) -> None:
@@ -1018,10 +1029,10 @@ def _self_drawn_value(hand: Hand, win_tile: int, rules: GuiyangRules) -> Optiona
     no win: the value of a wait, without the result's ledger and detail (a plain
     self-draw has no 包牌, no flip and no side settlement).  ``hand`` is a Hand the
     caller made; the tiles are checked as :func:`score` checks them."""
-    full, forbidden = _prepare(hand, win_tile)
+    profile, forbidden = _win_profile(hand, win_tile)
     if forbidden or isinstance(hand, MiscountedHand):
         return None
-    best = _best(full, hand, PLAIN_SELF_DRAW, rules)
+    best = _best(profile, PLAIN_SELF_DRAW, rules)
     return None if best is None else evaluate(best.breakdown)
 
 

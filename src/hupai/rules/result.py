@@ -74,8 +74,12 @@ class ScoreResult:
     def _with_ledger(self, ledger: Ledger, detail: Mapping[str, Any]) -> "ScoreResult":
         """This result with another ledger and detail, its breakdown, value and patterns
         kept: a win whose hand part is cached, completed by what each call adds."""
-        return self._of(self.is_win, self.value, self.unit, self.patterns, ledger, self.reason, detail,
-                        self.breakdown)
+        out = object.__new__(ScoreResult)
+        state = out.__dict__
+        state.update(self.__dict__)
+        state["ledger"] = ledger
+        state["detail"] = detail
+        return out
 
     @classmethod
     def _of(cls, *values: Any) -> "ScoreResult":

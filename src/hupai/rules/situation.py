@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Iterable, Mapping, Optional
 
 from .. import tiles
 from .._messages import short
-from .model import KONGS, OTHERS, ReadOnlyDict, check_bool, check_count, check_hand
+from .model import KONGS, OTHERS, Hand, ReadOnlyDict, check_bool, check_count, check_hand
 
 __all__ = ["Situation", "Loser", "table_facts", "win_facts", "FACT_NOTES", "FrozenCounts", "check_kongs", "KONG_KINDS", "SPECIAL_KONGS", "SCOPES",
            "PLAIN_SELF_DRAW"]
@@ -296,6 +296,8 @@ class Situation:
     def check_facts(self, region: str, facts: Iterable[str], scopes: Iterable[str] = ("hand",)) -> None:
         """ValueError naming the first fact ``region`` (whose facts are ``facts``, its
         settlements ``scopes``) has no use for."""
+        if not self._given and self.payment_scope == _HAND_ONLY and "hand" in scopes:
+            return      # (most situations: nothing given but the win, the hand settled)
         known = facts if isinstance(facts, (set, frozenset)) else set(facts)
         for name in self._given:
             if name not in known:
@@ -352,7 +354,8 @@ def win_facts(hand: object, situation: object, region: str, facts: Iterable[str]
     """``situation``, checked as the situation of a win of ``hand`` in ``region``:
     TypeError unless they are a Hand and a Situation, ValueError for a fact the region
     does not read or a win without its winning tile."""
-    check_hand(hand)
+    if not isinstance(hand, Hand):
+        check_hand(hand)
     if not isinstance(situation, Situation):
         raise TypeError(f"situation must be a Situation, not {type(situation).__name__}")
     situation.check_facts(region, facts, scopes)
