@@ -57,11 +57,11 @@ def decompose(counts: _Counts, jokers: _Jokers = 0, *, seven_pairs: bool = True,
 def readings(counts: _Counts, jokers: _Jokers = 0, *, seven_pairs: bool = True,
              quads_as_two_pairs: bool = True, honor_sequences: bool = False) -> list[Reading]: ...
 def reading_summaries(counts: _Counts, jokers: _Jokers = 0, extra: _Counts | None = None,
-                      free_kinds: Sequence[int] | None = None, *, seven_pairs: bool = True,
+                      free_kinds: Sequence[int] | int | None = None, *, seven_pairs: bool = True,
                       quads_as_two_pairs: bool = True, honor_sequences: bool = False
                       ) -> list[tuple[str, bool, int | None, int, int, int]]: ...
 def reading_quads(counts: _Counts, jokers: _Jokers = 0, extra: _Counts | None = None,
-                  free_kinds: Iterable[int] | None = None, *, seven_pairs: bool = True,
+                  free_kinds: Iterable[int] | int | None = None, *, seven_pairs: bool = True,
                   quads_as_two_pairs: bool = True, honor_sequences: bool = False) -> tuple[int, int, int]: ...
 PROFILE_SEVEN: int
 PROFILE_TRIPLETS: int
@@ -74,7 +74,7 @@ PROFILE_SEVEN_STARS: int
 def win_profile(counts: Union[bytes, bytearray], win_tile: int, meld_counts: Union[bytes, bytearray, None] = None,
                 options: int = ...) -> int: ...
 def wait_quads(counts: _Counts, jokers: _Jokers = 0, extra: _Counts | None = None,
-               candidates: Iterable[int] | None = None, free_kinds: Sequence[Iterable[int]] | None = None, *,
+               candidates: Iterable[int] | None = None, free_kinds: Sequence[Iterable[int] | int] | None = None, *,
                seven_pairs: bool = True, quads_as_two_pairs: bool = True, honor_sequences: bool = False
                ) -> list[tuple[int, int, int, int, tuple[int, ...]]]: ...
 def discard_table(counts: _Counts, jokers: _Jokers = 0, *, seven_pairs: bool = True,

@@ -635,7 +635,7 @@ def reading_summaries(counts, jokers=0, extra=None, free_kinds=None, *, seven_pa
     """What regional scoring asks of the readings of a complete hand, in one call.
 
     ``extra`` (34 counts, default none) are tiles held outside the concealed hand, such
-    as declared melds; ``free_kinds`` (tile indices, default all) are the kinds jokers
+    as declared melds; ``free_kinds`` (tile indices or a mask of them, default all) are the kinds jokers
     forming whole sets may take.  Returns the distinct tuples
     ``(form, triplets_only, pair, quads, free_melds, free_pairs)`` over the readings
     (see :func:`readings`) in which no kind exceeds four copies counting ``extra``,
@@ -747,6 +747,10 @@ cdef int _kind(object kind, str what) except -1:
 
 
 cdef uint64_t _kind_mask(object kinds) except? 0:
+    """Kinds given as a collection of indices 0-33, or as a mask of them (an int, bit t:
+    kind t), as a mask."""
+    if type(kinds) is int:
+        return _kind_bits(kinds)
     cdef uint64_t mask = 0
     for kind in kinds:
         mask |= <uint64_t>1 << _kind(kind, "free kind")
@@ -856,7 +860,7 @@ def wait_quads(counts, jokers=0, extra=None, candidates=None, free_kinds=None, *
     ``extra`` as in :func:`reading_summaries`; a candidate the hand and ``extra``
     already hold four of is skipped, and so is one that is no wait of the hand
     (:func:`waits`, asked once) without listing its readings.  ``free_kinds``: default
-    any kind, else four collections of kinds, the ones free sets may take when the added
+    any kind, else four collections of kinds (or masks of them), the ones free sets may take when the added
     kind is in group 0, 1, 2 or 3."""
     cdef uint8_t c[NK]
     cdef uint8_t e[NK]

@@ -112,3 +112,31 @@ def test_the_inputs_are_checked():
     with pytest.raises(ValueError, match="option bits"):
         _core.win_profile(hand, 0, None, 1 << 20)
     assert _core.win_profile(bytearray(hand), 27) == _core.win_profile(hand, 27)
+
+
+def test_free_kinds_as_a_mask_read_as_the_kinds():
+    """``free_kinds`` given as a mask (Luzhou's ghost-only sets, without a loop over
+    the kinds) reads as the same kinds given one by one; a mask past 34 bits is refused."""
+    rng = np.random.default_rng(7)
+    kinds = [tuple(range(9)), tuple(range(9, 27)), (0, 5, 30)]
+    checked = 0
+    for concealed, win, _ in _hands(rng, 300):
+        full = bytearray(concealed)
+        full[win] += 1
+        full[next(t for t in range(34) if full[t])] -= 1     # one tile less: a joker in its place
+        if sum(full) != 13:
+            continue        # (a hand with a meld split off)
+        checked += 1
+        for ks in kinds:
+            mask = sum(1 << t for t in ks)
+            assert _core.reading_quads(bytes(full), 1, None, mask) == _core.reading_quads(bytes(full), 1, None, ks)
+            assert _core.reading_summaries(bytes(full), 1, None, mask) == \
+                _core.reading_summaries(bytes(full), 1, None, ks)
+        before = bytearray(full)
+        before[next(t for t in range(34) if before[t])] -= 1
+        groups = [sum(1 << t for t in ks) for ks in kinds] + [0]
+        assert _core.wait_quads(bytes(before), 1, None, None, groups) == \
+            _core.wait_quads(bytes(before), 1, None, None, kinds + [()])
+    assert checked > 200
+    with pytest.raises(ValueError):
+        _core.reading_quads(bytes(hupai.parse("123m456p789s1122z")), 1, None, 1 << 40)

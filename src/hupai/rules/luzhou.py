@@ -366,19 +366,21 @@ _SUIT_SETS = {(a, b, c): frozenset(g for g, on in enumerate((a, b, c)) if on)
 # kinds that ghost-only sets may take: the hand's own suits (any suit if it has none)
 _FREE_KINDS = {suits: tuple(t for g in (sorted(suits) or [0]) for t in range(9 * g, 9 * g + 9))
                for suits in _SUIT_SETS.values()}
+#: The same kinds as a mask (bit t: kind t), as the kernel reads them without a loop.
+_FREE_MASKS = {suits: sum(1 << t for t in kinds) for suits, kinds in _FREE_KINDS.items()}
 
 
 class _WaitSuits(NamedTuple):
     """What a wait in each suit g makes of a hand whose natural tiles are of ``suits``."""
 
     keeps_void: tuple[bool, ...]           # a tile of suit g keeps 缺一門 (L13, L35)
-    free: tuple[tuple[int, ...], ...]      # the kinds ghost-only sets may take (group 3: none)
+    free: tuple[int, ...]                  # the kinds ghost-only sets may take, a mask (group 3: none)
     qing: tuple[bool, ...]                 # the hand is then of one suit (L89)
     kinds: tuple[int, ...]                 # the suited kinds that keep 缺一門: the waits to try
 
 
 _WAIT_SUITS = {suits: _WaitSuits(tuple(len(suits | {g}) <= 2 for g in range(3)),
-                                 tuple(_FREE_KINDS[suits | {g}] for g in range(3)) + ((),),
+                                 tuple(_FREE_MASKS[suits | {g}] for g in range(3)) + (0,),
                                  tuple(len(suits | {g}) <= 1 for g in range(3)),
                                  tuple(t for t in range(27) if len(suits | {t // 9}) <= 2))
                for suits in _SUIT_SETS.values()}
@@ -496,7 +498,7 @@ def _candidates(p: _Prepared, counts, suits: frozenset) -> tuple[tuple[str, bool
             most[slot] = max(most[slot], quads)
         seven_q, triplets_q, other_q = most
     else:
-        seven_q, triplets_q, other_q = _core.reading_quads(counts, p.jokers, p.extra, _FREE_KINDS[suits],
+        seven_q, triplets_q, other_q = _core.reading_quads(counts, p.jokers, p.extra, _FREE_MASKS[suits],
                                                            seven_pairs=seven)
     return _shapes(seven_q, triplets_q, other_q, len(suits) <= 1, p.sequences)
 
