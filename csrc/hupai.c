@@ -1002,11 +1002,11 @@ static void start(dctx *x, const uint8_t *counts, int jokers, unsigned opts, siz
     if (completable(x)) search(x, 0, -1);
 }
 
-/* Fewest jokers that make the hand's real tiles (each kind at most three) into
- * triplets and one pair. */
+/* Fewest jokers that make the hand's real tiles (each kind at most four) into
+ * triplets and one pair: a kind of four takes two more as triplets, one as the pair. */
 static int triplets_only_cost(const uint8_t *counts)
 {
-    static const int triplet[4] = {0, 2, 1, 0}, pair[4] = {BIG, 1, 0, 2};
+    static const int triplet[5] = {0, 2, 1, 0, 2}, pair[5] = {BIG, 1, 0, 2, 1};
     int base = 0, best = BIG;
     for (int t = 0; t < HUPAI_KINDS; t++) base += triplet[counts[t]];
     for (int t = 0; t < HUPAI_KINDS; t++)
@@ -1046,18 +1046,24 @@ static int sequence_arrangement(const uint8_t *counts, int jokers, unsigned opts
 int hupai_most_quads_quick(const uint8_t *counts, const uint8_t *extra, int jokers, unsigned opts,
                            int best[3])
 {
-    /* Past one joker free sets appear and their placement decides; a kind that can
-     * reach four makes quads: both need the readings listed. */
+    /* Past one joker free sets appear and their placement decides; with one, a kind
+     * that can reach four makes quads in some readings only: both need the readings
+     * listed.  Without jokers every reading holds the same tiles, so each counts the
+     * same quads: the kinds held four times, hand and extra together. */
+    int quads = 0;
     if (jokers > 1) return 0;
-    for (int t = 0; t < HUPAI_KINDS; t++)
-        if (counts[t] + extra[t] + jokers >= 4) return 0;
-    /* No kind reaches four in any reading, so each reading counts 0 quads and keeps
-     * every kind within four: a kind of reading scores 0 exactly when one exists. */
+    for (int t = 0; t < HUPAI_KINDS; t++) {
+        if (counts[t] + extra[t] + jokers >= 4) {
+            if (jokers) return 0;
+            quads++;
+        }
+    }
+    /* A kind of reading scores `quads` exactly when one exists. */
     int seven = (opts & HUPAI_SEVEN_PAIRS) && total_of(counts, jokers) == 14
                 && seven_from_census(census(counts), opts) == jokers;
-    best[0] = seven ? 0 : -1;
-    best[1] = triplets_only_cost(counts) <= jokers ? 0 : -1;
-    best[2] = sequence_arrangement(counts, jokers, opts) ? 0 : -1;
+    best[0] = seven ? quads : -1;
+    best[1] = triplets_only_cost(counts) <= jokers ? quads : -1;
+    best[2] = sequence_arrangement(counts, jokers, opts) ? quads : -1;
     return 1;
 }
 

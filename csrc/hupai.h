@@ -121,11 +121,11 @@ typedef struct {
 size_t hupai_summarize(const hupai_reading *r, size_t n, const uint8_t *counts,
                        const uint8_t *extra, uint64_t allowed, unsigned opts, hupai_summary *out);
 
-/* Pre: as hupai_readings, with counts[t] + extra[t] <= 4.  When the hand has at most one
- * joker and no kind can reach four (hand, extra and jokers), writes what
+/* Pre: as hupai_readings, with counts[t] + extra[t] <= 4.  When the hand has no joker,
+ * or one and no kind can reach four (hand, extra and joker), writes what
  * hupai_summarize of its readings gives as the most quads of its seven-pairs,
- * triplets-only and other standard readings (0, or -1: no such reading) to best and
- * returns 1, without listing the readings; otherwise returns 0 and writes nothing. */
+ * triplets-only and other standard readings (-1: no such reading) to best and returns
+ * 1, without listing the readings; otherwise returns 0 and writes nothing. */
 int hupai_most_quads_quick(const uint8_t *counts, const uint8_t *extra, int jokers, unsigned opts,
                            int best[3]);
 

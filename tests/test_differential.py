@@ -147,9 +147,9 @@ def _most_quads_of_summaries(counts, jokers, extra, kinds, opts):
 
 @given(any_hand(remainders=(2,), max_jokers=1), options, st.data())
 def test_reading_quads_without_listing(hand, opts, data):
-    """reading_quads of a hand with at most one joker, where no kind can reach four, says
-    only whether each kind of reading exists (``hupai_most_quads_quick``): the same as
-    the summaries of every reading listed."""
+    """reading_quads of a hand with no joker, or one where no kind can reach four, says
+    whether each kind of reading exists and the quads every reading shares
+    (``hupai_most_quads_quick``): the same as the summaries of every reading listed."""
     from hupai import _core
     opts = {k: v for k, v in opts.items() if k != "shisanlan"}
     counts, jokers = hand
@@ -157,6 +157,42 @@ def test_reading_quads_without_listing(hand, opts, data):
     kinds = data.draw(st.one_of(st.none(), st.sets(st.integers(0, 33), min_size=1).map(sorted)))
     assert _core.reading_quads(counts, jokers, extra, kinds, **opts) == \
         _most_quads_of_summaries(counts, jokers, extra, kinds, opts)
+
+
+@st.composite
+def wins_with_fours(draw):
+    """A hand at or next to a win without jokers (seven pairs, one of them doubled, or a
+    triplet, a sequence sharing its kind, two more sets and a pair) in which some kind is
+    held four times, and tiles outside it that keep every kind within four."""
+    from strategies import _templates
+    counts = np.zeros(34, np.int64)
+    four = draw(st.integers(0, 33))
+    if draw(st.booleans()):
+        others = draw(st.lists(st.integers(0, 33).filter(lambda t: t != four), min_size=5, max_size=5, unique=True))
+        for t in others:
+            counts[t] += 2
+        counts[four] += 4
+    else:
+        sequences = [tpl for tpl in _templates() if four in tpl and len(set(tpl)) == 3]
+        for tpl in [(four,) * 3, draw(st.sampled_from(sequences))] + draw(
+                st.lists(st.sampled_from(_templates()), min_size=2, max_size=2)):
+            for t in tpl:
+                counts[t] += 1
+        counts[draw(st.integers(0, 33))] += 2
+    counts = np.minimum(counts, 4).astype(np.uint8)
+    return counts, draw(extras(counts))
+
+
+@given(wins_with_fours(), options)
+def test_reading_quads_of_wins_with_fours(hand, opts):
+    """Without jokers a kind held four times is a quad of every reading: reading_quads
+    counts them without listing the readings, as the summaries of every reading do."""
+    from hupai import _core
+    opts = {k: v for k, v in opts.items() if k != "shisanlan"}
+    counts, extra = hand
+    if int(counts.sum()) % 3 != 2:
+        return
+    assert _core.reading_quads(counts, 0, extra, None, **opts) == _most_quads_of_summaries(counts, 0, extra, None, opts)
 
 
 @given(any_hand(remainders=(1,), max_jokers=4), options, st.data())
