@@ -17,8 +17,8 @@ from ..table import AGENTS, FORMAT, replay
 __all__ = ["ENDPOINTS", "Endpoint", "regions", "health", "MAX_SIMULATED_ROUNDS", "simulate_schema"]
 
 # A simulation over HTTP is for a quick look (a server is not a batch runner: use
-# ``hupai simulate`` or the Dask driver for more); greedy agents play about a hundred
-# rounds a second, so the cap keeps one request well inside the time limit.
+# ``hupai simulate`` or the Dask driver for more); greedy agents play two to three hundred
+# rounds a second, so the cap keeps one request well inside the default time limit.
 MAX_SIMULATED_ROUNDS = 100
 
 
