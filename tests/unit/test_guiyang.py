@@ -322,6 +322,21 @@ def test_chicken_settlement_bad_input():
         guiyang.chicken_settlement(hands, ready, 40, V4)
 
 
+
+def test_chickens_counts_the_hand_its_melds_and_its_winning_tile():
+    """L208: 鸡 held are the concealed tiles, the winning tile and one's own melds (a
+    kong's four tiles each); a flipped 3s makes 4s the 鸡 beside 幺鸡 (L205-211)."""
+    hand = Hand.parse("1s9s23m456p", [("angang", "4444s"), ("peng", "111s", "B")])
+    assert guiyang.chickens(hand, None, T("3s")) == (1 + 3) + 4
+    assert guiyang.chickens(hand, T("4m"), T("3s")) == (1 + 3) + 4
+    assert guiyang.chickens(hand, T("9s"), T("8s")) == (1 + 3) + 2
+    assert guiyang.chickens(hand, T("9s"), None) == 1 + 3
+    assert guiyang.chickens(hand, T("9s"), T("9s"), GuiyangRules(jinji_value=2)) == 2 * (1 + 3)
+    for bad in (40, -1, T("5z"), True):
+        with pytest.raises(ValueError, match="win_tile"):
+            guiyang.chickens(hand, bad, None)
+
+
 # ------------------------------------------------------------------ 相公 (L96-98)
 
 

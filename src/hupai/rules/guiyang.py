@@ -22,8 +22,8 @@ from ..tiles import GROUP_BIT
 from .breakdown import Step, evaluate
 from .flags import RegionFlags
 from .ledger import Amount, Ledger, Transfer
-from .model import (ANGANG, BUGANG, CHI, KONGS, MINGGANG, OTHERS, PENG, UINT8, DeclaredMeld, Hand, check_bool,
-                    check_dealer, check_hand, check_table, declared_melds, from_fields)
+from .model import (ANGANG, BUGANG, CHI, KONGS, MINGGANG, OTHERS, PENG, UINT8, DeclaredMeld, Hand, ReadOnlyDict,
+                    check_bool, check_dealer, check_hand, check_table, declared_melds, from_fields)
 from .patterns import FromFlag, Pattern, PatternTable, preference, steps
 from .profile import Profile, unpack
 from .result import ExhaustResult, ScoreResult, SeatReport
@@ -401,11 +401,17 @@ def _best(profile: int, situation: Situation, rules: GuiyangRules) -> Optional[_
 
 
 def _win_flags(s: Situation, rules: GuiyangRules) -> Facts:
-    """The situation's side of :class:`Facts`, the reading's fields blank: a cache key,
-    completed for each reading with ``_replace`` (连庄 counts only under
-    ``guiyang_lianzhuang`` on, for the dealer)."""
-    return _new_facts(("", False, 0, s.self_draw, s.after_kong, s.robbing_kong, s.declared_ready, s.re_pao,
-                       s.shabao, s.re_pao_kong, s.lianzhuang_count if rules.lianzhuang == "on" and s.dealer else 0))
+    """The situation's side of :class:`Facts`, the reading's fields blank, completed for
+    each reading with ``_replace``."""
+    return _new_facts(_flag_key(s, rules))
+
+
+def _flag_key(s: Situation, rules: GuiyangRules) -> tuple:
+    """The fields of :func:`_win_flags` as a plain tuple: the cache key of
+    :func:`_hand_outcome`, which makes the :class:`Facts` only when it computes (连庄
+    counts only under ``guiyang_lianzhuang`` on, for the dealer)."""
+    return ("", False, 0, s.self_draw, s.after_kong, s.robbing_kong, s.declared_ready, s.re_pao,
+            s.shabao, s.re_pao_kong, s.lianzhuang_count if rules.lianzhuang == "on" and s.dealer else 0)
 
 
 #: A :class:`Facts` of a tuple of all its fields (one a score).
@@ -487,6 +493,12 @@ def _count(held: Sequence[int], melds: Sequence[DeclaredMeld], discards: Sequenc
             n1 += len(m.tiles)
         elif m.tiles[0] == w.ji:
             nj += len(m.tiles)
+    return _weighted(n1, nj, discards, w)
+
+
+def _weighted(n1: int, nj: int, discards: Sequence[int], w: _Weights) -> int:
+    """``n1`` 幺鸡 and ``nj`` flipped 鸡 held, with those among ``discards``, 幺鸡
+    weighted."""
     for x in discards:
         _check_suited(x, "discard")
         n1 += x == YAOJI
@@ -501,13 +513,18 @@ def _with_win(hand: Hand, win_tile: Optional[int]) -> list:
     return held
 
 
-def _chickens_held(held: Sequence[int], hand: Hand, flip: Optional[int], rules: GuiyangRules,
+def _chickens_held(hand: Hand, win_tile: Optional[int], flip: Optional[int], rules: GuiyangRules,
                    discards: Sequence[int], hero: bool) -> int:
+    """:func:`chickens` of valid arguments, read from the hand's counts as bytes (a
+    meld's copies counted in ``meld_bytes``, a kong's four included)."""
     w = _weights(flip, rules.jinji_value)
     if discards and rules.chicken_scope != "inner_outer" and rules.v4_chickens != "on":
         discards = ()
     bonus = w.yaoji if hero and rules.yingxiongji == "on" else 0
-    return _count(held, hand.melds, discards, w) + bonus
+    held, melds = hand.concealed_bytes, hand.meld_bytes
+    n1 = held[YAOJI] + (win_tile == YAOJI) + (melds[YAOJI] if melds else 0)
+    nj = 0 if w.ji is None else held[w.ji] + (win_tile == w.ji) + (melds[w.ji] if melds else 0)
+    return _weighted(n1, nj, discards, w) + bonus
 
 
 def chickens(hand: Hand, win_tile: Optional[int], flip: Optional[int],
@@ -522,7 +539,9 @@ def chickens(hand: Hand, win_tile: Optional[int], flip: Optional[int],
     that 幺鸡 counts one more (英雄鸡 = 2, L89).  This is a count; what the 鸡 are worth,
     item by item, is :func:`chicken_items`."""
     rules = GuiyangRules.coerce(rules)
-    return _chickens_held(_with_win(hand, win_tile), hand, flip, rules, discards, hero)
+    if win_tile is not None:
+        _check_suited(win_tile, "win_tile")
+    return _chickens_held(hand, win_tile, flip, rules, discards, hero)
 
 
 class ChickenItem(NamedTuple):
@@ -694,34 +713,46 @@ def score(hand: Hand, situation: Situation, rules: Optional[GuiyangRules] = None
                                   "who took too few or too many tiles cannot win this hand (L96-98)", rules.unit)
     s = situation
     flip = None if s.flip is None else "jinji" if s.flip == JINJI_FLIP else "zhuoji"
-    won = _hand_outcome(profile, _win_flags(s, rules), bool(s.passed_since_draw), _dou_excepted(hand, s), flip,
+    won = _hand_outcome(profile, _flag_key(s, rules), bool(s.passed_since_draw), _dou_excepted(hand, s), flip,
                         rules, PATTERNS)
     if isinstance(won, ScoreResult):         # no win, or 包牌
         return won
-    held = bytearray(hand.concealed_bytes)
-    held[win] += 1
-    detail = {"chickens": _chickens_held(held, hand, s.flip, rules, s.discards, s.hero_chicken), "shape": won.shape}
+    chickens_ = _chickens_held(hand, win, s.flip, rules, s.discards, s.hero_chicken)
     side = _side_ledger(hand, s, rules)
-    return won.hand._with_ledger(won.hand.ledger + side if side.transfers else won.hand.ledger, detail)
+    if not side.transfers:
+        return won.paid_for_hand(chickens_)
+    return won.hand._with_ledger(won.hand.ledger + side, ReadOnlyDict({"chickens": chickens_, "shape": won.shape}))
 
 
 class _HandWin(NamedTuple):
     """A win's hand part: the result of the hand itself (its breakdown, value, patterns
-    and what is paid for it), its 豆 and 鸡 aside, and the hand's shape."""
+    and what is paid for it), its 豆 and 鸡 aside, and the hand's shape; ``finished``
+    holds the results that pay the hand alone, by the winner's 鸡 count, made once."""
 
     hand: ScoreResult
     shape: str
+    finished: dict
+
+    def paid_for_hand(self, chickens_: int) -> ScoreResult:
+        """The result of this hand with ``chickens_`` 鸡 when nothing but the hand is
+        paid (its detail is shared between calls, so read-only)."""
+        out = self.finished.get(chickens_)
+        if out is None:
+            out = self.finished[chickens_] = self.hand._with_ledger(
+                self.hand.ledger, ReadOnlyDict({"chickens": chickens_, "shape": self.shape}))
+        return out
 
 
 @functools.lru_cache(maxsize=4096)
-def _hand_outcome(profile: int, flags: Facts, passed_since_draw: bool, dou_excepted: bool, flip: Optional[str],
+def _hand_outcome(profile: int, flag_key: tuple, passed_since_draw: bool, dou_excepted: bool, flip: Optional[str],
                   rules: GuiyangRules, table: PatternTable) -> Union[_HandWin, ScoreResult]:
     """The hand part of a win from the few facts it depends on: the kernel's profile of
     the tiles (their readings' shapes, :func:`_readings`), the situation's flags
-    (:func:`_win_flags`), a discard win declined since the draw (包牌), whether a 平胡
+    (:func:`_flag_key`), a discard win declined since the draw (包牌), whether a 平胡
     may take a discard (:func:`_dou_excepted`), the flipped chicken's pattern, the rules
     and the pattern table; or the finished result when it is no win or 包牌.  Immutable,
     so cached."""
+    flags = _new_facts(flag_key)
     best = _best_of(_readings(unpack(profile)), flags, rules, table)
     if best is None:
         return ScoreResult.no_win("the tiles do not form a winning hand", rules.unit)
@@ -734,7 +765,7 @@ def _hand_outcome(profile: int, flags: Facts, passed_since_draw: bool, dou_excep
     if flip is not None:
         breakdown += (Step(table[flip], "label", 0),)
     return _HandWin(ScoreResult.win(breakdown, rules.unit, _hand_ledger(evaluate(breakdown), flags, rules, table)),
-                    shape)
+                    shape, {})
 
 
 def _dou_excepted(hand: Hand, situation: Situation) -> bool:
