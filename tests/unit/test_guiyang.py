@@ -322,7 +322,6 @@ def test_chicken_settlement_bad_input():
         guiyang.chicken_settlement(hands, ready, 40, V4)
 
 
-
 def test_chickens_counts_the_hand_its_melds_and_its_winning_tile():
     """L208: 鸡 held are the concealed tiles, the winning tile and one's own melds (a
     kong's four tiles each); a flipped 3s makes 4s the 鸡 beside 幺鸡 (L205-211)."""
