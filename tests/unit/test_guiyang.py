@@ -433,3 +433,25 @@ def test_rules_and_tables_are_checked():
         guiyang.exhaust({"A": None, "B": None})
     with pytest.raises(ValueError, match="dealer"):
         guiyang.exhaust({s: None for s in "ABCD"}, dealer="E")
+
+
+@pytest.mark.parametrize("concealed, win, self_draw, melds", [
+    ("123m456p789s234s5p", "5p", True, ()),                            # 平胡 自摸
+    ("123m456p234s5p", "5p", False, [("minggang", "9999s", "B")]),     # 平胡 with a 豆 on a discard
+    ("123m456p234s5p", "5p", False, [("peng", "999s", "B")]),          # 平胡 on a discard, no 豆
+    ("123m456p234s1s", "1s", True, [("peng", "999s", "B")]),           # 幺鸡 held and won on
+    ("123m456p234s5p", "5p", True, [("peng", "111s", "B")]),           # 幺鸡 melded
+    ("1122m3344p5566s9s", "9s", True, ()),                             # 七对
+])
+def test_a_plain_situation_scores_as_the_same_facts_given(concealed, win, self_draw, melds):
+    """A win given nothing beyond its tile takes a shortcut (no flip, so 幺鸡 alone are 鸡,
+    L347-348; the hand alone paid): the same win with a discard given that counts for
+    nothing under the default rules (L85: only 内外鸡 counts discards) goes the long way
+    and must agree."""
+    plain = score(concealed, win, self_draw, melds)
+    given = score(concealed, win, self_draw, melds, discards=(T("3m"),))
+    assert (plain.is_win, plain.value, plain.patterns, plain.reason, dict(plain.detail)) == \
+        (given.is_win, given.value, given.patterns, given.reason, dict(given.detail))
+    assert plain.ledger.transfers == given.ledger.transfers
+    assert guiyang._flag_key(Situation(T(win), self_draw), GuiyangRules()) == \
+        guiyang._given_flag_key(Situation(T(win), self_draw), GuiyangRules(lianzhuang="on"))

@@ -334,16 +334,21 @@ def melds_problem(melds: Sequence[DeclaredMeld]) -> Optional[str]:
     that is no meld or holds an honour."""
     forbidden = None
     for m in melds:
-        if any(t >= 27 for t in m.tiles):
+        held = m.tiles
+        if max(held) >= tiles.HONORS:
             raise ValueError(f"{m}: Guiyang has no honour tiles")
         if m.kind == CHI:
-            low = min(m.tiles)
-            if sorted(m.tiles) != [low, low + 1, low + 2] or low // 9 != (low + 2) // 9:
+            low = min(held)
+            if sorted(held) != [low, low + 1, low + 2] or low // 9 != (low + 2) // 9:
                 raise ValueError(f"{m}: a chi is three consecutive tiles of one suit")
             forbidden = forbidden or "吃 is not played in Guiyang: only 碰 and 杠 (L22, L114)"
-        elif len(set(m.tiles)) != 1:
+        elif held.count(held[0]) != len(held):
             raise ValueError(f"{m}: a {m.kind} is identical tiles")
     return forbidden
+
+
+#: The profile's bit for honour tiles among the hand's groups (melds counted).
+_HONOUR_GROUP = GROUP_BIT[tiles.HONORS] << _core.PROFILE_GROUPS
 
 
 def _win_profile(hand: Hand, win_tile: int) -> tuple[int, Optional[str]]:
@@ -353,7 +358,7 @@ def _win_profile(hand: Hand, win_tile: int) -> tuple[int, Optional[str]]:
     if isinstance(hand, MiscountedHand):
         return -1, _prepare(hand, win_tile)[1]
     profile = _core.win_profile(hand.concealed_bytes, win_tile, hand.meld_bytes)
-    if profile < 0 or profile >> _core.PROFILE_GROUPS & GROUP_BIT[tiles.HONORS]:
+    if profile < 0 or profile & _HONOUR_GROUP:
         _prepare(hand, win_tile)    # names the problem: a fifth copy, an honour tile
         if profile < 0:
             raise AssertionError("win_profile refused counts that _prepare accepts")   # pragma: no cover
@@ -408,10 +413,22 @@ def _win_flags(s: Situation, rules: GuiyangRules) -> Facts:
 
 def _flag_key(s: Situation, rules: GuiyangRules) -> tuple:
     """The fields of :func:`_win_flags` as a plain tuple: the cache key of
-    :func:`_hand_outcome`, which makes the :class:`Facts` only when it computes (连庄
-    counts only under ``guiyang_lianzhuang`` on, for the dealer)."""
+    :func:`_hand_outcome`, which makes the :class:`Facts` only when it computes."""
+    if not s._given:    # nothing given beyond the win: every flag at its default
+        return _PLAIN_FLAG_KEYS[s.self_draw]
+    return _given_flag_key(s, rules)
+
+
+def _given_flag_key(s: Situation, rules: GuiyangRules) -> tuple:
+    """:func:`_flag_key` read fact by fact (连庄 counts only under ``guiyang_lianzhuang``
+    on, for the dealer)."""
     return ("", False, 0, s.self_draw, s.after_kong, s.robbing_kong, s.declared_ready, s.re_pao,
             s.shabao, s.re_pao_kong, s.lianzhuang_count if rules.lianzhuang == "on" and s.dealer else 0)
+
+
+#: :func:`_flag_key` of a situation that gives nothing beyond its win, by ``self_draw``
+#: (not the dealer, so the rules' 连庄 does not enter it).
+_PLAIN_FLAG_KEYS = tuple(_given_flag_key(Situation(self_draw=d), GuiyangRules.defaults()) for d in (False, True))
 
 
 #: A :class:`Facts` of a tuple of all its fields (one a score).
@@ -522,9 +539,15 @@ def _chickens_held(hand: Hand, win_tile: Optional[int], flip: Optional[int], rul
         discards = ()
     bonus = w.yaoji if hero and rules.yingxiongji == "on" else 0
     held, melds = hand.concealed_bytes, hand.meld_bytes
-    n1 = held[YAOJI] + (win_tile == YAOJI) + (melds[YAOJI] if melds else 0)
     nj = 0 if w.ji is None else held[w.ji] + (win_tile == w.ji) + (melds[w.ji] if melds else 0)
-    return _weighted(n1, nj, discards, w) + bonus
+    return _weighted(_yaoji_held(hand, win_tile), nj, discards, w) + bonus
+
+
+def _yaoji_held(hand: Hand, win_tile: Optional[int]) -> int:
+    """The 幺鸡 a player holds, the winning tile and his melds counted: his 鸡 when no
+    tile is flipped, no discard counts and no 英雄鸡 (L209-211, L347-348)."""
+    melds = hand.meld_bytes
+    return hand.concealed_bytes[YAOJI] + (win_tile == YAOJI) + (melds[YAOJI] if melds else 0)
 
 
 def chickens(hand: Hand, win_tile: Optional[int], flip: Optional[int],
@@ -712,11 +735,12 @@ def score(hand: Hand, situation: Situation, rules: Optional[GuiyangRules] = None
         return ScoreResult.no_win(f"相公: {hand.size} tiles before the winning tile, not 13; a player "
                                   "who took too few or too many tiles cannot win this hand (L96-98)", rules.unit)
     s = situation
-    flip = None if s.flip is None else "jinji" if s.flip == JINJI_FLIP else "zhuoji"
-    won = _hand_outcome(profile, _flag_key(s, rules), bool(s.passed_since_draw), _dou_excepted(hand, s), flip,
-                        rules, PATTERNS)
+    won = _hand_outcome(profile, _flag_key(s, rules), s.passed_since_draw, _dou_excepted(hand, s),
+                        None if s.flip is None else "jinji" if s.flip == JINJI_FLIP else "zhuoji", rules, PATTERNS)
     if isinstance(won, ScoreResult):         # no win, or 包牌
         return won
+    if not s._given:        # no flip, discard or 英雄鸡 counted, the hand alone paid
+        return won.paid_for_hand(_yaoji_held(hand, win))
     chickens_ = _chickens_held(hand, win, s.flip, rules, s.discards, s.hero_chicken)
     side = _side_ledger(hand, s, rules)
     if not side.transfers:
@@ -770,9 +794,11 @@ def _hand_outcome(profile: int, flag_key: tuple, passed_since_draw: bool, dou_ex
 
 def _dou_excepted(hand: Hand, situation: Situation) -> bool:
     """A 平胡 may take a discard with a 豆 of its own, or on 热炮, 抢杠, 杀报 or its own
-    报听 (L30, L66, L131-132, L169, L171, L188, L194)."""
-    return situation.re_pao or situation.robbing_kong or situation.shabao or situation.declared_ready \
-        or bool(hand.melds) and any(m.kind in KONGS for m in hand.melds)
+    报听 (L30, L66, L131-132, L169, L171, L188, L194).  Asked of a hand without a chi, whose
+    melds are identical tiles: a kind four times among them is a kong."""
+    s = situation
+    return bool(s._given) and (s.re_pao or s.robbing_kong or s.shabao or s.declared_ready) \
+        or hand.meld_bytes is not None and 4 in hand.meld_bytes
 
 
 def _check(hand: Hand, situation: Situation) -> None:
