@@ -18,7 +18,7 @@ import numpy as np
 
 from .. import _core, analysis, tiles
 from .._messages import short
-from ..tiles import GROUP_BIT
+from ..tiles import GROUP_BIT, group_bits
 from .breakdown import Step, evaluate
 from .flags import RegionFlags
 from .ledger import Amount, Ledger, Transfer
@@ -1014,29 +1014,31 @@ def _seat_report(seat: str, hand: Hand, rules: GuiyangRules) -> SeatReport:
         return SeatReport(seat, False, reason=f"相公: {hand.size} tiles, not 13 (L96-98)")
     if forbidden:
         return SeatReport(seat, False, reason=forbidden)
-    basis = PLAIN_SELF_DRAW if rules.chajiao_value == "self_draw_basis" else NO_FACTS
-    basis_flags = _win_flags(basis, rules)
     seven = not hand.melds
-    packed = bytes(full)
-    candidates = _core.waits(packed, 0, seven_pairs=seven)
+    candidates = _core.waits(full, 0, seven_pairs=seven)
     if not candidates:
         return SeatReport(seat, False)
-    own = hand.all_tiles().tolist()      # a wait the hand holds four of, melds counted, is no wait
-    candidates = [t for t in candidates if own[t] < 4]
-    suits = {g for g in range(3) if any(own[9 * g:9 * g + 9])}
-    # one kernel call for every wait; the waits that read alike come grouped and are
-    # valued once
-    found: dict[tuple[int, int, int, bool], Optional[Win]] = {}
+    melds = hand.meld_bytes
+    # a wait the hand holds four of, melds counted, is no wait
+    candidates = [t for t in candidates if full[t] + (melds[t] if melds else 0) < 4]
+    held = group_bits(full) | (group_bits(melds) if melds else 0)
+    # one kernel call for every wait; the waits that read alike come grouped
     groups: list[tuple[tuple[int, ...], Win]] = []
-    for seven_q, triplets_q, other_q, group, tiles in _core.wait_quads(packed, 0, None, candidates, seven_pairs=seven):
-        key = (seven_q, triplets_q, other_q, len(suits | {group}) <= 1)
-        if key not in found:
-            win = _best_of(_shapes(*key), basis_flags, rules, PATTERNS)
-            found[key] = None if win is None else (evaluate(win.breakdown), [s.pattern for s in win.breakdown])
-        valued = found[key]
+    for seven_q, triplets_q, other_q, group, waits in _core.wait_quads(full, 0, None, candidates, seven_pairs=seven):
+        valued = _wait_value(seven_q, triplets_q, other_q, held | 1 << group in _AT_MOST_ONE_SUIT, rules)
         if valued is not None:
-            groups.append((tiles, valued))
+            groups.append((waits, valued))
     return grouped_wait_report(seat, groups, PATTERNS)
+
+
+@functools.lru_cache(maxsize=1024)
+def _wait_value(seven: int, triplets: int, other: int, qing: bool, rules: GuiyangRules) -> Optional[Win]:
+    """The 查叫 value and patterns of a wait whose readings have these most quads (the
+    kernel's ``wait_quads``) and suit, on the basis ``chajiao_value`` names (L196-204,
+    C10); None when no reading is a win."""
+    basis = PLAIN_SELF_DRAW if rules.chajiao_value == "self_draw_basis" else NO_FACTS
+    win = _best_of(_shapes(seven, triplets, other, qing), _win_flags(basis, rules), rules, PATTERNS)
+    return None if win is None else (evaluate(win.breakdown), tuple(s.pattern for s in win.breakdown))
 
 
 def exhaust(table: Mapping[str, Optional[Hand]], rules: Optional[GuiyangRules] = None, *,

@@ -90,13 +90,15 @@ def check_table(seats: object, what: str = "a table") -> None:
     hand is not a Hand."""
     if not isinstance(seats, Mapping):
         raise TypeError(f"{what} maps the seats A-D to their hands, not {type(seats).__name__}")
-    labels = list(seats)
-    if any(not isinstance(k, str) for k in labels) or sorted(labels) != list(SEATS):
+    if seats.keys() != _SEAT_SET:
         raise ValueError(f"{what} has exactly the seats A, B, C and D, got "
-                         f"{short(sorted(map(str, labels)))}")
+                         f"{short(sorted(map(str, seats)))}")
     for seat, hand in seats.items():
-        if hand is not None:
+        if hand is not None and not isinstance(hand, Hand):
             check_hand(hand, f"seat {seat}'s hand (None: a seat that has won)")
+
+
+_SEAT_SET = frozenset(SEATS)
 
 
 def check_hand(hand: object, what: str = "hand") -> "Hand":

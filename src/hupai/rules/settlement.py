@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Callable, Iterable, Mapping, Optional, Sequence
 
 from .ledger import Amount, Ledger, Transfer
+from .model import from_fields
 from .patterns import Pattern, PatternTable, preference
 from .result import SeatReport
 
@@ -76,6 +77,9 @@ def chajiao_ledger(reports: Mapping[str, SeatReport], reason: str = "查叫") ->
     ready pays every ready one that seat's value.  When nobody or everybody is ready,
     or a single seat is unfinished, nothing moves."""
     ready = [(seat, r.value or 0) for seat, r in reports.items() if r.ready]
-    return Ledger.of(Transfer(payer, payee, value, reason)
-                     for payee, value in ready
-                     for payer, r in reports.items() if not r.ready)
+    payers = [seat for seat, r in reports.items() if not r.ready]
+    return Ledger.of([_transfer((payer, payee, value, reason)) for payee, value in ready for payer in payers])
+
+
+#: A :class:`Transfer` of one tuple of its fields (the pay loop makes one per pair of seats).
+_transfer = from_fields(Transfer)
