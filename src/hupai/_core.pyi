@@ -72,7 +72,7 @@ PROFILE_DISTINCT: int
 PROFILE_LAN: int
 PROFILE_SEVEN_STARS: int
 def win_profile(counts: Union[bytes, bytearray], win_tile: int, meld_counts: Union[bytes, bytearray, None] = None,
-                options: int = ...) -> int: ...
+                options: int = ..., joker: int = -1) -> int: ...
 def wait_quads(counts: _Counts, jokers: _Jokers = 0, extra: _Counts | None = None,
                candidates: Iterable[int] | None = None, free_kinds: Sequence[Iterable[int] | int] | None = None, *,
                seven_pairs: bool = True, quads_as_two_pairs: bool = True, honor_sequences: bool = False

@@ -800,29 +800,41 @@ cdef inline const unsigned char *_counts_bytes(object counts, str what) except N
     raise ValueError(f"{what} must have 34 entries, got {len(counts)}")
 
 
-def win_profile(counts, int win_tile, meld_counts=None, options=_STANDARD_BITS):
-    """What the regions without jokers read of a complete hand, packed in one int (the
-    ``PROFILE_*`` bit positions): ``counts`` the 34 concealed counts before the win
-    (bytes or a bytearray), ``win_tile`` the kind added, ``meld_counts`` the 34 counts
-    of the declared melds' tiles (None: no melds), ``options`` the bits of
+def win_profile(counts, int win_tile, meld_counts=None, options=_STANDARD_BITS, int joker=-1):
+    """What a region reads of a complete hand, packed in one int (the ``PROFILE_*`` bit
+    positions): ``counts`` the 34 concealed counts before the win (bytes or a
+    bytearray), ``win_tile`` the kind added, ``meld_counts`` the 34 counts of the
+    declared melds' tiles (None: no melds), ``options`` the bits of
     :func:`wait_options`.  The quads are those of the concealed tiles' readings (as
     :func:`reading_quads` without ``extra``); seven pairs and 十三爛 need 14 concealed
-    tiles.  -1 when a kind, counting the melds and the winning tile, is held more than
-    four times: the caller names it."""
+    tiles.  ``joker`` (-1: none) is a kind whose concealed copies, the winning tile
+    included, are jokers (Luzhou's 紅中): they take no part in the groups, the fours or
+    the copies' check, and the sets made of jokers alone take kinds of the suits the
+    other tiles hold, melds included (of the first suit when they hold none), as
+    ``free_kinds`` of :func:`reading_quads`.  -1 when a kind, counting the melds and the
+    winning tile, is held more than four times: the caller names it."""
     cdef const unsigned char *data = _counts_bytes(counts, "counts")
     cdef const unsigned char *melds = NULL
     cdef uint8_t c[NK]
     cdef uint8_t e[NK]
     cdef unsigned opts = _wait_bits(options)
-    cdef int t, v, total = 0, fours = 0, singles = 0
+    cdef int t, v, g, total = 0, fours = 0, singles = 0, k = 0
     cdef int best[3]
     cdef long groups = 0
+    cdef uint64_t allowed = (<uint64_t>1 << NK) - 1
     if not 0 <= win_tile < NK:
         raise ValueError(f"win_tile must be a tile index 0-33, got {win_tile}")
+    if not -1 <= joker < NK:
+        raise ValueError(f"joker must be a tile index 0-33 or -1 (none), got {joker}")
     if meld_counts is not None:
         melds = _counts_bytes(meld_counts, "meld_counts")
     for t in range(NK):
         v = data[t] + (t == win_tile)
+        if t == joker:
+            k = v
+            c[t] = 0
+            total += v
+            continue
         if v > 4 or (melds != NULL and v + melds[t] > 4):
             return -1
         c[t] = <uint8_t>v
@@ -831,9 +843,18 @@ def win_profile(counts, int win_tile, meld_counts=None, options=_STANDARD_BITS):
         singles += v == 1
         if v or (melds != NULL and melds[t]):
             groups |= 1 << (t // 9 if t < 27 else 3)
+    if k > MAX_JOKERS:
+        raise ValueError(f"win_profile: {k} jokers, outside 0-{MAX_JOKERS}")
     _check_size(total, 2, "win_profile (the concealed tiles with the winning tile)")
+    if joker >= 0:
+        allowed = 0
+        for g in range(3):
+            if groups >> g & 1:
+                allowed |= <uint64_t>0x1FF << (9 * g)
+        if not allowed:
+            allowed = 0x1FF
     memset(e, 0, NK)
-    _most_quads(c, e, 0, (<uint64_t>1 << NK) - 1, opts, best)
+    _most_quads(c, e, k, allowed, opts, best)
     cdef long out = ((best[0] + 1) << PROFILE_SEVEN | (best[1] + 1) << PROFILE_TRIPLETS
                      | (best[2] + 1) << PROFILE_OTHER | groups << PROFILE_GROUPS | fours << PROFILE_FOURS)
     if singles == 14:

@@ -336,3 +336,31 @@ def test_chajiao_takes_exactly_the_four_seats(seats):
 def test_numeric_flags_take_ints(kwargs, exc):
     with pytest.raises(exc):
         LuzhouRules(**kwargs)
+
+
+def test_a_win_without_melds_scores_from_its_profile_as_from_its_readings():
+    """A win without melds is scored from the kernel's profile, the ghosts its jokers;
+    the same win prepared reading by reading (the path of hands with melds) must give
+    the same result: seeded wins with 0-4 ghosts, near misses, 花豬 and every fact."""
+    import itertools
+
+    from generated_wins import luzhou as wins
+
+    def outcome(f, hand, situation):
+        try:
+            return f(hand, situation, rules).to_dict()
+        except ValueError as e:
+            return str(e)
+
+    rules, compared = LuzhouRules(), 0
+    for hand, situation in itertools.islice(wins(20261207), 12000):
+        if hand.melds or (situation.win_tile == luzhou.GHOST and not situation.self_draw):
+            continue
+        try:
+            luzhou._check(hand, situation, rules)
+        except ValueError:
+            continue
+        assert outcome(luzhou.score, hand, situation) == outcome(luzhou._score_readings, hand, situation), \
+            (hand, situation)
+        compared += 1
+    assert compared > 5000

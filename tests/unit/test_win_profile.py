@@ -140,3 +140,54 @@ def test_free_kinds_as_a_mask_read_as_the_kinds():
     assert checked > 200
     with pytest.raises(ValueError):
         _core.reading_quads(bytes(hupai.parse("123m456p789s1122z")), 1, None, 1 << 40)
+
+
+def test_a_joker_kind_reads_as_reading_quads_with_jokers_in_the_suits_held():
+    """With ``joker``, that kind's copies (the winning tile included) are jokers, the
+    groups are the other tiles', and ghost-only sets take kinds of the suits held (the
+    first suit when none is): what Luzhou read with ``reading_quads`` and a mask."""
+    rng = np.random.default_rng(20261207)
+    checked = 0
+    for concealed, win, _ in _hands(rng, 1500):
+        full = bytearray(concealed)
+        full[win] += 1
+        if sum(full) != 14:
+            continue        # (a hand with a meld split off)
+        for _ in range(int(rng.integers(0, 4))):
+            held = [t for t in range(33) if full[t]]
+            if held:
+                t = int(rng.choice(held))
+                full[t] -= 1
+                full[33] += 1
+        if full[33] > 4:
+            continue
+        for joker in (33, int(rng.integers(33))):
+            w = joker if full[joker] and rng.random() < 0.3 else int(rng.choice([t for t in range(34) if full[t]]))
+            before = bytearray(full)
+            before[w] -= 1
+            naturals = bytearray(full)
+            k = naturals[joker]
+            naturals[joker] = 0
+            suits = tiles.group_bits(bytes(naturals)) & 7
+            mask = sum(0x1FF << 9 * g for g in range(3) if suits >> g & 1) or 0x1FF
+            profile = _core.win_profile(bytes(before), w, None, _core.wait_options({}), joker)
+            if max(naturals) > 4:
+                assert profile == -1
+                continue
+            p = unpack(profile)
+            assert (p.seven, p.triplets, p.other) == _core.reading_quads(bytes(naturals), k, None, mask), \
+                (bytes(before), w, joker)
+            assert p.groups == tiles.group_bits(bytes(naturals)) and p.fours == naturals.count(4)
+            checked += 1
+    assert checked > 1000
+
+
+def test_the_joker_is_a_kind_or_none():
+    hand = bytes(hupai.parse("123m456p789s1122z"))
+    with pytest.raises(ValueError, match="joker"):
+        _core.win_profile(hand, 0, None, _core.wait_options({}), 34)
+    nine = bytearray(hupai.parse("123m"))          # eleven 紅中 with the winning one: past the kernel's eight
+    nine[33] = 10
+    nine = bytes(nine)
+    with pytest.raises(ValueError, match="jokers"):
+        _core.win_profile(nine, 33, None, _core.wait_options({}), 33)

@@ -21,6 +21,7 @@ from .flags import RegionFlags
 from .ledger import Ledger, Transfer
 from .model import BUGANG, CHI, MINGGANG, PENG, DeclaredMeld, Hand, ReadOnlyDict, check_bool, check_count, check_dealer, \
     check_hand, check_table, declared_melds, from_fields
+from .profile import unpack
 from .patterns import FromFlag, Pattern, PatternTable, apply_exclusions, preference, steps
 from .result import ExhaustResult, ScoreResult, SeatReport
 from .settlement import chajiao_ledger, grouped_wait_report, win_ledger
@@ -590,12 +591,21 @@ def _best(p: _Prepared, s: Situation, rules: LuzhouRules, counts=None,
 def _win_flags(s: Situation) -> Facts:
     """The situation's side of :class:`Facts`, the reading's fields blank: a cache key,
     completed for each reading with ``_replace``."""
+    if not s._given:        # nothing given beyond the win: every flag at its default
+        return _PLAIN_FLAGS[s.self_draw]
+    return _given_flags(s)
+
+
+def _given_flags(s: Situation) -> Facts:
+    """:func:`_win_flags` read fact by fact."""
     return _new_facts(("", False, 0, False, False, s.self_draw, s.after_kong, s.kong_discard, s.robbing_kong,
                        s.declared_ready, s.tianhu, s.dihu))
 
 
 #: A :class:`Facts` of a tuple of all its fields (one a score).
 _new_facts = from_fields(Facts)
+#: :func:`_win_flags` of a situation that gives nothing beyond its win, by ``self_draw``.
+_PLAIN_FLAGS = (_given_flags(Situation(self_draw=False)), _given_flags(Situation(self_draw=True)))
 
 
 _PLAIN_SELF_DRAW_FLAGS = _win_flags(PLAIN_SELF_DRAW)
@@ -663,14 +673,57 @@ def score(hand: Hand, situation: Situation, rules: Optional[LuzhouRules] = None)
     ``value`` is what each payer pays, 喜錢 included."""
     rules = LuzhouRules.coerce(rules)
     _check(hand, situation, rules)
-    if situation.win_tile == GHOST and not situation.self_draw:
+    win = situation.win_tile
+    assert win is not None      # checked by win_facts
+    if win == GHOST and not situation.self_draw:
         return ScoreResult.no_win("a discarded 紅中 is dead: nobody may win on it (L19)", UNIT)
+    if not hand.melds and not rules.ghost_as_fifth_copy:
+        profile = _concealed_profile(hand.concealed_bytes, win, rules)
+        if profile >= 0:
+            return _profile_outcome(profile, _win_flags(situation), situation.ghosts_drawn,
+                                    situation.guoshui_passed_value, rules, PATTERNS)
+    return _score_readings(hand, situation, rules)
+
+
+def _score_readings(hand: Hand, situation: Situation, rules: LuzhouRules) -> ScoreResult:
+    """:func:`score` of a checked win from the hand prepared reading by reading: melds
+    (their ghosts resolved), a ghost as a fifth copy, tiles the profile refuses."""
     p = _prepare(hand, situation.win_tile, rules)
     reason = p.forbidden or _huazhu_reason(p)
     if reason:
         return ScoreResult.no_win(reason, UNIT)
     return _outcome(_candidates(p, p.counts, p.suits), p.ghosts_total == 0, p.melds == 4, _win_flags(situation),
                     situation.ghosts_drawn, situation.guoshui_passed_value, rules, PATTERNS)
+
+
+def _concealed_profile(held: bytes, win_tile: int, rules: LuzhouRules) -> int:
+    """The kernel's profile of a win without melds, the ghosts its jokers (ghost-only
+    sets in the hand's own suits, as :func:`_candidates` places them), with the ghosts'
+    count in the bits above it; -1 when :func:`_prepare` must look at the tiles: a
+    fifth copy, an honour other than 紅中, more ghosts than the game has, all three suits
+    (花豬, L13)."""
+    profile = _core.win_profile(held, win_tile, None, _PROFILE_OPTIONS, GHOST)
+    ghosts = held[GHOST] + (win_tile == GHOST)
+    if profile < 0 or profile & _HONOUR_GROUP or profile & _THREE_SUITS == _THREE_SUITS \
+            or ghosts > rules.ghost_count:
+        return -1
+    return profile | ghosts << _GHOSTS_SHIFT
+
+
+_PROFILE_OPTIONS = _core.wait_options({})
+#: The profile's groups: an honour (紅中 apart, the joker), all three suits.
+_HONOUR_GROUP = tiles.GROUP_BIT[tiles.HONORS] << _core.PROFILE_GROUPS
+_THREE_SUITS = 7 << _core.PROFILE_GROUPS
+_GHOSTS_SHIFT = 32
+
+
+@functools.lru_cache(maxsize=8192)
+def _profile_outcome(profile: int, flags: Facts, ghosts_drawn: int, guoshui_passed: Optional[int],
+                     rules: LuzhouRules, table: PatternTable) -> ScoreResult:
+    """:func:`_outcome` of a win without melds from its :func:`_concealed_profile`."""
+    p = unpack(profile & (1 << _GHOSTS_SHIFT) - 1)
+    shapes = _shapes(p.seven, p.triplets, p.other, p.groups in (0, 1, 2, 4), False)
+    return _outcome(shapes, profile >> _GHOSTS_SHIFT == 0, False, flags, ghosts_drawn, guoshui_passed, rules, table)
 
 
 @functools.lru_cache(maxsize=8192)
