@@ -21,8 +21,8 @@ from .flags import RegionFlags
 from .ledger import Ledger, Transfer
 from .model import BUGANG, CHI, MINGGANG, PENG, DeclaredMeld, Hand, ReadOnlyDict, check_bool, check_count, check_dealer, \
     check_hand, check_table, declared_melds, from_fields
-from .profile import unpack
 from .patterns import FromFlag, Pattern, PatternTable, apply_exclusions, preference, steps
+from .profile import unpack
 from .result import ExhaustResult, ScoreResult, SeatReport
 from .settlement import chajiao_ledger, grouped_wait_report, win_ledger
 from .situation import PLAIN_SELF_DRAW, Situation, table_facts, win_facts
