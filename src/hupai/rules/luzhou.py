@@ -702,10 +702,11 @@ def _concealed_profile(held: bytes, win_tile: int, rules: LuzhouRules) -> int:
     count in the bits above it; -1 when :func:`_prepare` must look at the tiles: a
     fifth copy, an honour other than 紅中, more ghosts than the game has, all three suits
     (花豬, L13)."""
-    profile = _core.win_profile(held, win_tile, None, _PROFILE_OPTIONS, GHOST)
     ghosts = held[GHOST] + (win_tile == GHOST)
-    if profile < 0 or profile & _HONOUR_GROUP or profile & _THREE_SUITS == _THREE_SUITS \
-            or ghosts > rules.ghost_count:
+    if ghosts > rules.ghost_count:
+        return -1
+    profile = _core.win_profile(held, win_tile, None, _PROFILE_OPTIONS, GHOST)
+    if profile < 0 or profile & _HONOUR_GROUP or profile & _THREE_SUITS == _THREE_SUITS:
         return -1
     return profile | ghosts << _GHOSTS_SHIFT
 

@@ -1,6 +1,7 @@
 """The kernel's profile of a complete hand (:func:`hupai._core.win_profile`): what the
-regions without jokers read of the tiles, packed by the kernel in one int so that a
-win's result can be cached on it, and unpacked here by field name."""
+regions read of the tiles (Luzhou's ghosts as the kernel's jokers), packed by the
+kernel in one int so that a win's result can be cached on it, and unpacked here by
+field name."""
 from __future__ import annotations
 
 import functools
