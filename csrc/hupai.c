@@ -454,6 +454,40 @@ int hupai_is_win(const uint8_t *counts, int jokers, unsigned opts)
     return hupai_deficit(counts, jokers, opts) == jokers;
 }
 
+unsigned hupai_plain_classes(const uint8_t *counts, unsigned opts, uint64_t pair_kinds)
+{
+    /* With no joker, a standard reading is its pair and whether every set is a
+     * triplet: the rest after a pair is complete when its deficit with no pair is 0,
+     * all triplets when every count is 0 or 3, and also holds a sequence when it is not
+     * all triplets or three neighbours of a suit are held three times (three equal
+     * sequences); honours form no sequence here. */
+    uint8_t rem[HUPAI_KINDS];
+    int cls[4];
+    unsigned out = 0;
+    memcpy(rem, counts, HUPAI_KINDS);
+    int total = 0;
+    for (int t = 0; t < HUPAI_KINDS; t++) total += counts[t];
+    int m = total / 3;
+    for (int t = 0; t < HUPAI_KINDS; t++) {
+        if (counts[t] < 2) continue;
+        rem[t] -= 2;
+        classify(rem, opts, cls);
+        if (HUPAI_DEF[hand_class(cls)][2 * m] == 0) {
+            unsigned in = (unsigned)(pair_kinds >> t & 1);
+            int triplets = 1, run = 0, three_runs = 0;
+            for (int u = 0; u < HUPAI_KINDS; u++) {
+                if (rem[u] != 0 && rem[u] != 3) triplets = 0;
+                run = (u < HONOR_BASE && rem[u] == 3) ? (u % SUIT_KINDS ? run + 1 : 1) : 0;
+                if (run >= 3) three_runs = 1;
+            }
+            if (triplets) out |= 1u << (in | 2);
+            if (!triplets || three_runs) out |= 1u << in;
+        }
+        rem[t] += 2;
+    }
+    return out;
+}
+
 int hupai_shanten(const uint8_t *counts, int jokers, unsigned opts)
 {
     int s = hupai_deficit(counts, jokers, opts) - jokers;

@@ -72,6 +72,10 @@ int hupai_lan_deficit(const uint8_t *counts, int strict, int seven_stars);
 /* Pre: as hupai_deficit, total = 3M+2.  1 when the hand is complete. */
 int hupai_is_win(const uint8_t *counts, int jokers, unsigned opts);
 
+/* Pre: counts valid, 3M+2 tiles, no joker, opts without HUPAI_HONOR_SEQ.  Bit
+ * (pair in pair_kinds) + 2 * (every set a triplet) set for each standard reading. */
+unsigned hupai_plain_classes(const uint8_t *counts, unsigned opts, uint64_t pair_kinds);
+
 /* Pre: as hupai_deficit, total = 3M+1 or 3M+2.  -1 complete, 0 ready, ... */
 int hupai_shanten(const uint8_t *counts, int jokers, unsigned opts);
 

@@ -25,6 +25,20 @@ SUIT_SEQS = [(b + s, b + s + 1, b + s + 2) for b in (0, 9, 18) for s in range(7)
 HONOR_SEQS = [(27, 28, 29), (27, 28, 30), (27, 29, 30), (28, 29, 30), (31, 32, 33)]
 
 
+def sets_and_a_pair(rng: np.random.Generator) -> np.ndarray:
+    """34 counts (int64) of four sets, each a triplet or a suited chow at even odds, and
+    a pair, from numpy's ``rng``; a kind may pass four (the caller draws again)."""
+    c = np.zeros(34, np.int64)
+    for _ in range(4):
+        if rng.random() < 0.5:
+            c[rng.integers(34)] += 3
+        else:
+            s = rng.integers(3) * 9 + rng.integers(7)
+            c[s:s + 3] += 1
+    c[rng.integers(34)] += 2
+    return c
+
+
 class _Draw:
     """The draws every generator shares."""
 

@@ -73,6 +73,20 @@ PROFILE_LAN: int
 PROFILE_SEVEN_STARS: int
 def win_profile(counts: Union[bytes, bytearray], win_tile: int, meld_counts: Union[bytes, bytearray, None] = None,
                 options: int = ..., joker: int = -1) -> int: ...
+CLASSES_HARD: int
+CLASSES_GROUPS: int
+CLASSES_WITHIN_A: int
+CLASSES_JOKERS: int
+CLASSES_BLOCKED: int
+CLASSES_SOFT: int
+CLASS_PAIR: int
+CLASS_FREE_PAIR: int
+CLASS_TRIPLETS: int
+CLASS_WITHIN_A: int
+CLASS_WIN_PAIRS_JOKER: int
+def reading_classes(counts: Union[bytes, bytearray], win_tile: int, meld_counts: Union[bytes, bytearray, None] = None,
+                    joker: int = -1, pair_kinds: int = 0, kinds_a: int = 0,
+                    options: int = ..., most_jokers: int = 8, blocked: int = 0, flipped: int = -1) -> int: ...
 def wait_quads(counts: _Counts, jokers: _Jokers = 0, extra: _Counts | None = None,
                candidates: Iterable[int] | None = None, free_kinds: Sequence[Iterable[int] | int] | None = None, *,
                seven_pairs: bool = True, quads_as_two_pairs: bool = True, honor_sequences: bool = False

@@ -16,6 +16,7 @@ from libc.string cimport memcpy, memset
 from cpython.bytearray cimport PyByteArray_AS_STRING
 from cpython.bytes cimport PyBytes_AS_STRING
 from cpython.list cimport PyList_New, PyList_SET_ITEM
+from cpython.tuple cimport PyTuple_GET_ITEM
 from cpython.ref cimport Py_INCREF
 
 from hupai._kernel cimport (
@@ -24,7 +25,7 @@ from hupai._kernel cimport (
     hupai_reading, hupai_readings, hupai_most_quads_quick, hupai_summary, hupai_summarize, hupai_discards,
     hupai_discards_void, hupai_prepare,
     HUPAI_STANDARD, HUPAI_SEVEN_PAIRS, HUPAI_QUADS_AS_TWO, HUPAI_HONOR_SEQ, HUPAI_SHISANLAN,
-    HUPAI_LAN_STRICT, HUPAI_PAIR_258, hupai_lan_deficit,
+    HUPAI_LAN_STRICT, HUPAI_PAIR_258, hupai_lan_deficit, hupai_plain_classes,
     HUPAI_MELD_SEQUENCE, HUPAI_MELD_TRIPLET, HUPAI_MELD_PAIR, HUPAI_MELD_ANY, HUPAI_FREE,
     HUPAI_POOL_MAX, hupai_pool_run, hupai_pool_size,
     HUPAI_EL_U8 as EL_U8, HUPAI_EL_I8 as EL_I8, HUPAI_EL_U16 as EL_U16, HUPAI_EL_I16 as EL_I16,
@@ -787,6 +788,21 @@ PROFILE_LAN = 17            # with shisanlan among the options: a 十三爛 (str
 PROFILE_SEVEN_STARS = 18    # ... and a 七星十三爛
 
 
+cdef inline int _check_kind(int kind, str what, bint none_allowed) except -1:
+    """ValueError unless ``kind`` is a tile index 0-33 (or -1, none, when allowed)."""
+    if not (0 <= kind < NK or none_allowed and kind == -1):
+        raise ValueError(f"{what} must be a tile index 0-33{' or -1 (none)' if none_allowed else ''}, got {kind}")
+    return 0
+
+
+cdef const unsigned char *_win_melds(int win_tile, int joker, object meld_counts) except? NULL:
+    """The checks of a complete hand's call (win_profile, reading_classes): its winning
+    tile and joker kinds; its melds' counts read in place (NULL: none)."""
+    _check_kind(win_tile, "win_tile", False)
+    _check_kind(joker, "joker", True)
+    return NULL if meld_counts is None else _counts_bytes(meld_counts, "meld_counts")
+
+
 cdef inline const unsigned char *_counts_bytes(object counts, str what) except NULL:
     """The 34 counts of ``counts`` (bytes or a bytearray) read in place."""
     if type(counts) is bytes:
@@ -822,12 +838,7 @@ def win_profile(counts, int win_tile, meld_counts=None, options=_STANDARD_BITS, 
     cdef int best[3]
     cdef long groups = 0
     cdef uint64_t allowed = (<uint64_t>1 << NK) - 1
-    if not 0 <= win_tile < NK:
-        raise ValueError(f"win_tile must be a tile index 0-33, got {win_tile}")
-    if not -1 <= joker < NK:
-        raise ValueError(f"joker must be a tile index 0-33 or -1 (none), got {joker}")
-    if meld_counts is not None:
-        melds = _counts_bytes(meld_counts, "meld_counts")
+    melds = _win_melds(win_tile, joker, meld_counts)
     for t in range(NK):
         v = data[t] + (t == win_tile)
         if t == joker:
@@ -864,6 +875,128 @@ def win_profile(counts, int win_tile, meld_counts=None, options=_STANDARD_BITS, 
             if hupai_lan_deficit(c, (opts & HUPAI_LAN_STRICT) != 0, 1) == 0:
                 out |= 1 << PROFILE_SEVEN_STARS
     return out
+
+
+# what reading_classes packs, bit by bit (hupai.rules.wuhan reads them by these names)
+CLASSES_HARD = 0            # 4 bits: bit (pair in pair_kinds) | 2 * (triplets only) of each reading
+                            # with the joker kind's copies as themselves
+CLASSES_GROUPS = 4          # 4 bits: the groups of the other tiles (bit 0 m, 1 p, 2 s, 3 honours)
+CLASSES_WITHIN_A = 8        # 1 bit: every other concealed tile is of kinds_a
+CLASSES_JOKERS = 9          # 4 bits: the joker kind's concealed copies, the winning tile included
+CLASSES_BLOCKED = 13        # 1 bit: a kind of ``blocked`` is held, the winning tile included
+CLASSES_SOFT = 16           # 32 bits: bit c for each class c of the readings with them as jokers
+CLASS_PAIR = 1              # a soft class's bits: the pair's kind is in pair_kinds,
+CLASS_FREE_PAIR = 2         # the pair is jokers alone,
+CLASS_TRIPLETS = 4          # every set holding a real tile is a triplet,
+CLASS_WITHIN_A = 8          # every joker outside free sets stands for a kind of kinds_a,
+CLASS_WIN_PAIRS_JOKER = 16  # the winning tile, held once, is the pair with a joker
+
+
+cdef int _class_of(const hupai_reading *r, const uint8_t *c, const unsigned char *melds, int win_tile,
+                   uint64_t pair_kinds, uint64_t kinds_a) noexcept:
+    """Pre: r a standard reading of c.  Its CLASS_* bits, or -1 when a joker would be a
+    fifth copy of a kind the melds hold."""
+    cdef int t, out = 0, a = 1
+    for t in range(NK):
+        if r.standin[t]:
+            if melds != NULL and melds[t] and c[t] + r.standin[t] + melds[t] > 4:
+                return -1
+            a &= <int>(kinds_a >> t & 1)
+    if r.pair == HUPAI_FREE:
+        out |= CLASS_FREE_PAIR
+    elif pair_kinds >> r.pair & 1:
+        out |= CLASS_PAIR
+    if r.triplets_only:
+        out |= CLASS_TRIPLETS
+    if a:
+        out |= CLASS_WITHIN_A
+    if r.pair == win_tile and r.standin[win_tile] and c[win_tile] == 1:
+        out |= CLASS_WIN_PAIRS_JOKER
+    return out
+
+
+cdef uint64_t _classes(const uint8_t *c, int k, unsigned opts, const unsigned char *melds, int win_tile,
+                       uint64_t pair_kinds, uint64_t kinds_a, int hard) except? 0xFFFFFFFFFFFFFFFF:
+    """Pre: c valid, 3M+2 tiles with the k jokers.  The classes of its standard readings
+    as a mask (bit c: class c); with ``hard``, 2 bits per reading (pair in pair_kinds,
+    triplets only) instead."""
+    cdef hupai_reading small[16]
+    cdef hupai_reading *heap = NULL
+    cdef hupai_reading *buf
+    cdef size_t n, i
+    cdef int cls
+    cdef uint64_t out = 0
+    with nogil:
+        if not hupai_is_win(c, k, opts):
+            return 0
+    try:
+        n = _collect_readings(c, k, opts, small, 16, &heap)
+        buf = heap if heap != NULL else small
+        for i in range(n):
+            if buf[i].form:
+                continue
+            cls = _class_of(&buf[i], c, melds, win_tile, pair_kinds, kinds_a)
+            if cls < 0:
+                continue
+            if hard:
+                cls = (cls & CLASS_PAIR) | (2 if cls & CLASS_TRIPLETS else 0)
+            out |= <uint64_t>1 << cls
+    finally:
+        free(heap)
+    return out
+
+
+def reading_classes(counts, int win_tile, meld_counts=None, int joker=-1, uint64_t pair_kinds=0,
+                    uint64_t kinds_a=0, options=_STANDARD_BITS, int most_jokers=MAX_JOKERS,
+                    uint64_t blocked=0, int flipped=-1):
+    """The standard readings of a complete hand sorted into classes, packed in one int
+    (the ``CLASSES_*`` bit positions), for a region that values a win by what its jokers
+    stand for (Wuhan's laizi): ``counts`` the 34 concealed counts before the win (bytes
+    or a bytearray), ``win_tile`` the kind added, ``meld_counts`` the 34 counts of the
+    declared melds' tiles (None: no melds), ``joker`` (-1: none) the kind whose copies
+    may be jokers, ``pair_kinds`` and ``kinds_a`` masks of kinds (bit t: kind t), ``options`` the bits of :func:`wait_options` (seven pairs are not read).
+
+    The hard classes read the joker kind's copies as themselves; the soft ones as jokers
+    (the ``CLASS_*`` bits of a reading; a reading that makes a joker a fifth copy of a
+    kind the melds hold is left out); they are listed only when the joker kind's copies
+    are at most ``most_jokers`` (listing them costs most with many jokers, and a region
+    may know from the other fields that it needs none).  ``blocked`` is a mask of kinds
+    whose holding the caller must know of (Wuhan's must-kong tiles), ``flipped`` (-1:
+    none) a kind one copy of which lies face up (Wuhan's indicator).  -1 when a kind,
+    counting the melds and the winning tile, is held more than four times, or the
+    flipped kind more than three: the caller names it."""
+    cdef const unsigned char *data = _counts_bytes(counts, "counts")
+    cdef const unsigned char *melds = NULL
+    cdef uint8_t c[NK]
+    cdef unsigned opts = _wait_bits(options) & ~HUPAI_SEVEN_PAIRS
+    cdef int t, v, total = 0, k = 0, within = 1, is_blocked = 0
+    cdef long groups = 0
+    cdef object hard, soft = 0
+    _check_kind(flipped, "flipped", True)
+    melds = _win_melds(win_tile, joker, meld_counts)
+    for t in range(NK):
+        v = data[t] + (t == win_tile)
+        if v + (melds[t] if melds != NULL else 0) > 4 - (t == flipped):
+            return -1
+        c[t] = <uint8_t>v
+        total += v
+        if v and blocked >> t & 1:
+            is_blocked = 1
+        if t == joker:
+            k = v
+        elif v:
+            groups |= 1 << (t // 9 if t < 27 else 3)
+            within &= <int>(kinds_a >> t & 1)
+    _check_size(total, 2, "reading_classes (the concealed tiles with the winning tile)")
+    if opts & HUPAI_HONOR_SEQ:
+        hard = _classes(c, 0, opts, melds, win_tile, pair_kinds, kinds_a, 1)
+    else:
+        hard = hupai_plain_classes(c, opts, pair_kinds)
+    if 0 < k <= most_jokers:
+        c[joker] = 0
+        soft = _classes(c, k, opts, melds, win_tile, pair_kinds, kinds_a, 0)
+    return (hard << CLASSES_HARD | groups << CLASSES_GROUPS | within << CLASSES_WITHIN_A
+            | k << CLASSES_JOKERS | is_blocked << CLASSES_BLOCKED | soft << CLASSES_SOFT)
 
 
 def wait_quads(counts, jokers=0, extra=None, candidates=None, free_kinds=None, *, seven_pairs=True,
@@ -1066,11 +1199,41 @@ cdef long _effective(uint64_t mask, const long *un, dict out) except -1:
     cdef long total = 0
     while mask:
         if mask & 1 and un[t] > 0:
-            out[t] = un[t]
+            PyDict_SetItem(out, _small(t), _small(un[t]))
             total += un[t]
         mask >>= 1
         t += 1
     return total
+
+
+cdef extern from "Python.h":
+    dict _PyDict_NewPresized(Py_ssize_t minused)
+    int PyDict_SetItem(object d, object key, object value) except -1
+    dict PyDict_Copy(object d)
+
+#: The ints 0-63 as objects, read without a conversion call (kinds and unseen counts).
+cdef tuple _SMALL_INTS = tuple(range(64))
+
+
+cdef inline object _small(long v):
+    if 0 <= v < 64:
+        return <object>PyTuple_GET_ITEM(_SMALL_INTS, v)
+    return v
+
+
+cdef dict _effective_map(uint64_t mask, const long *un, long *total):
+    """The kinds of ``mask`` with unseen copies and their unseen counts, in a dict made
+    at its size; their total into ``total``."""
+    cdef int t = 0, kinds = 0
+    cdef uint64_t m = mask
+    while m:
+        if m & 1 and un[t] > 0:
+            kinds += 1
+        m >>= 1
+        t += 1
+    cdef dict out = _PyDict_NewPresized(kinds)
+    total[0] = _effective(mask, un, out)
+    return out
 
 
 def discard_options(counts, jokers, unseen, seven_pairs=True, quads_as_two_pairs=True,
@@ -1106,10 +1269,11 @@ def discard_options(counts, jokers, unseen, seven_pairs=True, quads_as_two_pairs
         else:
             hupai_discards_void(c, k, opts, void_suit, sh, imp)
     cdef list out = []
+    cdef long tot
     for d in range(NK):
         if c[d]:
-            eff = {}
-            out.append((d, sh[d], eff, _effective(imp[d], un, eff)))
+            eff = _effective_map(imp[d], un, &tot)
+            out.append((d, sh[d], eff, tot))
     if ranked:
         _rank_rows(out)     # (on plain tuples: items of a tuple subclass are read slowly)
     if option is not None:

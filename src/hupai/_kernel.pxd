@@ -53,6 +53,7 @@ cdef extern from "hupai.h" nogil:
     void hupai_discards_void(const uint8_t *counts, int jokers, unsigned opts, int void_group,
                              int8_t *shanten, uint64_t *improving) noexcept
     int hupai_lan_deficit(const uint8_t *counts, int strict, int seven_stars) noexcept
+    unsigned hupai_plain_classes(const uint8_t *counts, unsigned opts, uint64_t pair_kinds) noexcept
     int hupai_deficit(const uint8_t *counts, int jokers, unsigned opts) noexcept
     int hupai_is_win(const uint8_t *counts, int jokers, unsigned opts) noexcept
     int hupai_shanten(const uint8_t *counts, int jokers, unsigned opts) noexcept

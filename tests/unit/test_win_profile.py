@@ -5,6 +5,7 @@ import numpy as np
 import pytest
 
 import hupai
+from generated_wins import sets_and_a_pair
 from hupai import _core, tiles
 from hupai.rules.profile import Profile, unpack
 
@@ -37,13 +38,7 @@ def _hands(rng, n):
         c = np.zeros(34, np.int64)
         form = rng.integers(3)
         if form == 0:
-            for _ in range(4):
-                if rng.random() < 0.5:
-                    c[rng.integers(34)] += 3
-                else:
-                    s = rng.integers(3) * 9 + rng.integers(7)
-                    c[s:s + 3] += 1
-            c[rng.integers(34)] += 2
+            c = sets_and_a_pair(rng)
         elif form == 1:
             for t in rng.choice(34, 7, replace=rng.random() < 0.3):
                 c[t] += 2
