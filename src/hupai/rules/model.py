@@ -13,7 +13,7 @@ from .._messages import short
 
 __all__ = ["MELD_KINDS", "KONGS", "OPENING", "DeclaredMeld", "Hand", "SEATS", "OTHERS", "MOST_COPIES",
            "ReadOnlyDict", "parse_meld", "declared_melds", "check_bool", "check_count", "check_dealer", "check_table",
-           "check_hand"]
+           "check_hand", "Memo"]
 
 CHI, PENG, MINGGANG, ANGANG, BUGANG = "chi", "peng", "minggang", "angang", "bugang"
 MELD_KINDS = (CHI, PENG, MINGGANG, ANGANG, BUGANG)
@@ -27,6 +27,27 @@ OTHERS = ("A", "B", "C")   # the three other players of a win case
 #: (Luzhou's 8-ghost game, L19).  A hand is checked against it; each region then checks
 #: its own tile set (Luzhou: ``luzhou_ghost_count`` ghosts and no other honour).
 MOST_COPIES = (4,) * tiles.RED + (8,)
+
+
+class Memo(dict):
+    """Results kept by key where ``functools.lru_cache`` costs too much for the key at
+    hand (a key of a few packed ints read on every score): read with ``get`` at dict
+    speed, filled with :meth:`keep`, emptied whole when ``size`` keys are kept (the
+    keys a workload meets are few; a workload that meets more starts afresh).  The
+    kept values are immutable results shared between calls."""
+
+    __slots__ = ("size",)
+
+    def __init__(self, size: int) -> None:
+        super().__init__()
+        self.size = size
+
+    def keep(self, key: object, value: object) -> Any:
+        """Keep ``value`` for ``key``; returns it."""
+        if len(self) >= self.size:
+            self.clear()
+        self[key] = value
+        return value
 
 
 class ReadOnlyDict(dict):
@@ -139,6 +160,15 @@ class DeclaredMeld:
                 raise ValueError(f"meld tile {short(t)} is not a tile index 0-33")
         if self.from_seat is not None and self.from_seat not in SEATS:
             raise ValueError(f"meld source {short(self.from_seat)} is not a seat A-D")
+        # melds key the regions' caches: hashed once (the generated hash reads every field)
+        object.__setattr__(self, "_hash", hash((self.kind, self.tiles, self.from_seat)))
+
+    def __hash__(self) -> int:
+        return self._hash  # type: ignore[attr-defined, no-any-return]
+
+    def __reduce__(self) -> tuple:
+        # rebuilt through the constructor: the cached hash is this process's only
+        return DeclaredMeld, (self.kind, self.tiles, self.from_seat)
 
     @property
     def is_kong(self) -> bool:

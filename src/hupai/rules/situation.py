@@ -76,6 +76,9 @@ MOST_KONGS = {"ming": 4, "an": 4, "hongzhong": 4, "facai": 4, "pizi": 3, "laizi"
 #: The settlements ``payment_scope`` may ask for.
 SCOPES = frozenset({"hand", "dou", "chicken", "kong"})
 _HAND_ONLY = ("hand",)
+#: (region, its facts, its scopes, given facts, payment scope) that passed
+#: Situation.check_facts (the region's facts a frozenset and scopes a tuple: hashable)
+_FACTS_CHECKED: set = set()
 
 
 class FrozenCounts(ReadOnlyDict):
@@ -246,6 +249,17 @@ class Situation:
         facts = self.__dict__
         return tuple(k for k, d in _defaults().items() if facts[k] is not d and facts[k] != d)
 
+    def _facts(self) -> tuple:
+        """Every fact but the winning tile, as one value hashed once: equal for
+        situations that differ at most in their winning tile (a region's cache of what
+        a table shares keys on it).  Made when first asked for and kept by
+        :meth:`_derive` while only the winning tile changes."""
+        state = self.__dict__
+        key = state.get("_facts_key")
+        if key is None:
+            key = state["_facts_key"] = _Hashed((self.self_draw, self._given, *(state[k] for k in self._given)))
+        return key  # type: ignore[no-any-return]
+
     def _check_combination(self) -> None:
         problem = self._impossible()
         if problem:
@@ -266,6 +280,7 @@ class Situation:
                 any(state[k] is not self.__dict__[k] for k in facts if k != "win_tile"):
             out._check_combination()
             state["_given"] = out._given_facts()
+            state.pop("_facts_key", None)
         return out
 
     def _impossible(self) -> Optional[str]:
@@ -298,6 +313,9 @@ class Situation:
         settlements ``scopes``) has no use for."""
         if not self._given and self.payment_scope == _HAND_ONLY and "hand" in scopes:
             return      # (most situations: nothing given but the win, the hand settled)
+        key = (region, facts, scopes, self._given, self.payment_scope)
+        if key in _FACTS_CHECKED:
+            return      # (passed before: a region's facts and scopes are its constants)
         known = facts if isinstance(facts, (set, frozenset)) else set(facts)
         for name in self._given:
             if name not in known:
@@ -305,6 +323,8 @@ class Situation:
         for scope in self.payment_scope:
             if scope not in scopes:
                 raise ValueError(f"{region} does not settle {scope!r} (payment_scope: {sorted(set(scopes))})")
+        if isinstance(facts, frozenset) and isinstance(scopes, tuple) and len(_FACTS_CHECKED) < 4096:
+            _FACTS_CHECKED.add(key)
 
     def replace(self, **changes: Any) -> "Situation":
         """The same situation with some facts changed (validated again)."""
@@ -378,13 +398,30 @@ def table_facts(situation: Optional["Situation"], region: str, facts: Iterable[s
     return situation
 
 
+class _Hashed(tuple):
+    """A tuple whose hash is found once (the losers, the facts of a situation: they key
+    the regions' caches, and a plain tuple hashes every item on every lookup)."""
+
+    def __new__(cls, items: Iterable[Any]) -> "_Hashed":
+        out = super().__new__(cls, items)
+        out.__dict__["_hash"] = hash(tuple(out))
+        return out
+
+    def __hash__(self) -> int:
+        return self.__dict__["_hash"]  # type: ignore[no-any-return]
+
+    def __reduce__(self) -> tuple:
+        # rebuilt from its items: the cached hash is this process's only
+        return _Hashed, (tuple(self),)
+
+
 def _losers(losers: object) -> tuple[Loser, ...]:
     if isinstance(losers, (str, bytes)) or not isinstance(losers, Iterable):
         raise TypeError(f"losers are the three Loser of seats A, B and C, not {type(losers).__name__}")
     out = tuple(l if isinstance(l, Loser) else Loser.from_dict(l) for l in losers)
     if sorted(l.seat for l in out) != list(OTHERS):
         raise ValueError("losers must describe seats A, B and C once each")
-    return out
+    return _Hashed(out)
 
 
 def _scope(scope: object) -> tuple[str, ...]:
