@@ -3,8 +3,9 @@
 The fast path is what ``score`` does in a long-running process: a win's result (or its
 hand part, its settlement, what its melds and table share) is served from caches keyed
 by a few packed facts, warm from every earlier win.  The readable path scores the same
-win with every cache of the scoring modules switched off: each function computes its
-answer for this win alone, from the pattern tables.  A fact missing from a cache key
+win with every cache of the scoring modules switched off (the ``functools`` caches and
+the :class:`~hupai.rules.model.Memo` dicts): each function computes its answer for this
+win alone, from the pattern tables.  A fact missing from a cache key
 would hand one win another's result; a hundred thousand wins a region, spread over the
 default rules and every single-flag alternative (the combinations the cases use, §10 of
 the case format), give every key many chances to collide.
@@ -24,6 +25,7 @@ import pytest
 import hupai.rules
 from hupai import analysis, tiles
 from hupai.rules import REGIONS
+from hupai.rules.model import Memo
 from generated_wins import GENERATORS
 
 WINS = int(os.environ.get("HUPAI_DIFFERENTIAL_WINS", "100000"))
@@ -76,9 +78,16 @@ def _uncached(function):
     return function
 
 
+def _forgetful_get(memo, key, default=None):
+    return default
+
+
 def _readable(cached, mp: pytest.MonkeyPatch) -> None:
+    """Every ``functools`` cache replaced by its plain function, and every
+    :class:`~hupai.rules.model.Memo` forgetful (its ``get`` finds nothing)."""
     for module, name, function in cached:
         mp.setattr(module, name, _uncached(function))
+    mp.setattr(Memo, "get", _forgetful_get)
 
 
 def _describe(hand, situation, rules) -> str:
@@ -98,7 +107,7 @@ def test_the_rule_variants_cover_every_scoring_flag():
 
 def test_switching_the_caches_off_is_seen():
     """The readable path really computes afresh: with the caches off, a cached function
-    is its plain function."""
+    is its plain function and a memo finds nothing it kept."""
     cached = _cached_functions()
     assert len(cached) >= 15
     module, name, function = cached[0]
@@ -106,7 +115,13 @@ def test_switching_the_caches_off_is_seen():
         _readable(cached, mp)
         assert all(not hasattr(getattr(m, n), "cache_clear") for m, n, _ in cached)
         assert getattr(module, name) is _uncached(function)
+        memo = Memo(4)
+        memo.keep("k", 1)
+        assert memo.get("k") is None
     assert getattr(module, name) is function
+    memo = Memo(4)
+    memo.keep("k", 1)
+    assert memo.get("k") == 1
 
 
 @pytest.mark.slow

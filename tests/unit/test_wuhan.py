@@ -280,3 +280,72 @@ def test_a_facai_kong_of_a_loser_needs_the_facai_variant():
     with pytest.raises(ValueError, match="does not exist in the hongzhong variant"):
         score("234m678m345s5s", "5s", ls=ls)
     assert score("234m678m345s5s", "5s", ls=ls, rules=WuhanRules(gang_variant="hongzhong_facai")).is_win
+
+
+def test_a_win_scores_from_its_reading_classes_as_from_its_readings():
+    """A win is scored from the kernel's classes of its readings (_core.reading_classes)
+    and a memo per table; the same win with every reading listed and valued
+    (_score_readings, the path of C18's fifth copies) must give the same result, or the
+    same refusal: seeded wins under the default rules and each single-flag alternative
+    (laizi 0-4, 見字胡, 全求人, kongs, 過水, non-wins among them)."""
+    import itertools
+
+    from generated_wins import wuhan as wins
+    from test_fast_path_differential import rule_variants
+
+    def outcome(f, hand, situation, rules):
+        try:
+            return f(wuhan._shared(hand.melds, situation, rules), hand, situation, rules).to_dict()
+        except ValueError as e:
+            return str(e)
+
+    variants = [r for r in rule_variants(WuhanRules) if not r.ghost_as_fifth_copy]
+    held, wins_seen = set(), 0
+    for k, (hand, situation) in enumerate(itertools.islice(wins(20261207), 24000)):
+        rules = variants[k % len(variants)]
+        fast = outcome(wuhan._score, hand, situation, rules)
+        assert fast == outcome(wuhan._score_readings, hand, situation, rules), (hand, situation.to_dict(), rules)
+        if isinstance(fast, dict) and fast["is_win"]:
+            wins_seen += 1
+            held.add(hand.concealed_bytes[laizi_of(situation.indicator, rules)] + (
+                situation.win_tile == laizi_of(situation.indicator, rules)))
+    assert wins_seen > 8000 and held >= {0, 1, 2, 3}
+
+
+def test_all_258_and_all_honour_wins_score_from_their_classes_as_from_their_readings():
+    """將一色 and 風一色 hold in any arrangement, the laizi standing in where they
+    qualify (B-一.9.3-4, A-L121): hands of 2-5-8s or of honours beside a peng, some
+    tiles swapped for laizi that do or do not qualify, scored both ways."""
+    import numpy as np
+
+    rng = np.random.default_rng(7)
+    # all 2-5-8s, one suit's (清一色 too, which takes laizi: 12 copies make no hand),
+    # the honours
+    pools = ([t for t in range(27) if t % 9 in (1, 4, 7)], [1, 4, 7], [10, 13, 16], [27, 28, 29, 30, 31, 32])
+    compared = wins_seen = 0
+    for _ in range(10000):
+        pool = pools[int(rng.integers(len(pools)))]
+        indicator = int(rng.integers(34))
+        rules = WuhanRules()
+        laizi = laizi_of(indicator, rules)
+        kinds = [t for t in pool if t not in must_kong_tiles(indicator, rules) and t not in (laizi, indicator)]
+        if len(kinds) < 3:
+            continue
+        peng = int(rng.choice(kinds))
+        tiles_ = [int(t) for t in rng.choice(kinds, 11)]
+        for i in range(int(rng.integers(2 if len(pool) == 3 else 0, 5))):
+            tiles_[i] = laizi
+        counts = np.bincount(tiles_, minlength=34)
+        counts[peng] += 3
+        if counts.max() > 4 or counts[indicator] > 3:
+            continue
+        win = tiles_.pop()
+        concealed = np.bincount(tiles_, minlength=34).astype(np.uint8)
+        hand = Hand(concealed, (wuhan.DeclaredMeld("peng", (peng,) * 3, "B"),))
+        situation = Situation(win, bool(rng.integers(2)), indicator=indicator)
+        shared = wuhan._shared(hand.melds, situation, rules)
+        fast = wuhan._score(shared, hand, situation, rules).to_dict()
+        assert fast == wuhan._score_readings(shared, hand, situation, rules).to_dict(), (hand, situation.to_dict())
+        compared += 1
+        wins_seen += fast["is_win"]
+    assert compared > 3000 and wins_seen > 300

@@ -26,7 +26,7 @@ from .breakdown import Step, evaluate, running
 from .fifth import readings_beyond_four
 from .flags import RegionFlags
 from .ledger import Ledger
-from .model import (ANGANG, CHI, KONGS, MINGGANG, OPENING, OTHERS, PENG, DeclaredMeld, Hand, ReadOnlyDict,
+from .model import (ANGANG, CHI, KONGS, MINGGANG, OPENING, OTHERS, PENG, DeclaredMeld, Hand, Memo, ReadOnlyDict,
                     check_bool, check_count, check_dealer, check_hand, check_table, declared_melds)
 from .patterns import FromFlag, Pattern, PatternTable, preference, resolve, steps
 from .result import ExhaustResult, ScoreResult, SeatReport
@@ -576,6 +576,96 @@ def _soft_readings(naturals: bytearray, c: _Context, melds: _Melds, suits: int, 
     return out
 
 
+_MASK_258 = sum(1 << t for t in SUITED_258)
+_STANDARD_ONLY = _core.wait_options({"seven_pairs": False})
+#: the soft classes whose winning tile pairs a laizi (見字胡, C13), in place
+_WIN_PAIRS_LAIZI = sum(1 << k for k in range(32) if k & _core.CLASS_WIN_PAIRS_JOKER) << _core.CLASSES_SOFT
+_BLOCKED = 1 << _core.CLASSES_BLOCKED
+#: the laizi held, in place; at least two of them; classes with no soft reading are at most _NO_SOFT
+_LAIZI_HELD, _TWO_LAIZI = 0xF << _core.CLASSES_JOKERS, 2 << _core.CLASSES_JOKERS
+_NO_SOFT = (1 << _core.CLASSES_SOFT) - 1
+
+
+def _classes(hand: Hand, win_tile: int, shared: "_Shared", rules: WuhanRules) -> int:
+    """The kernel's classes of the win's readings (:func:`hupai._core.reading_classes`):
+    the laizi as themselves and as jokers, 2-5-8 pairs, triplets only, laizi standing
+    in for 2-5-8s or honours, the winning tile pairing a laizi; -1 for a kind held more
+    than four times.  With two laizi or more the readings with them as jokers are
+    listed only when some reading could still be a win (:func:`_soft_wanted`)."""
+    classes = _core.reading_classes(hand.concealed_bytes, win_tile, hand.meld_bytes, shared.laizi, _MASK_258,
+                                    _MASK_258, _STANDARD_ONLY, 1, shared.blocked, shared.indicator)
+    if classes >= 0 and classes >> _core.CLASSES_JOKERS & 0xF > 1 and _soft_wanted(
+            classes & _HAND_FIELDS, shared.melds, shared.quanqiuren, shared.bits, rules):
+        classes = _core.reading_classes(hand.concealed_bytes, win_tile, hand.meld_bytes, shared.laizi, _MASK_258,
+                                        _MASK_258, _STANDARD_ONLY, blocked=shared.blocked,
+                                        flipped=shared.indicator)
+    return classes
+
+
+def _field(classes: int, shift: int, bits: int) -> int:
+    return classes >> shift & ((1 << bits) - 1)
+
+
+#: The fields of the kernel's classes that describe the tiles, not their readings.
+_HAND_FIELDS = (0xF << _core.CLASSES_GROUPS | 1 << _core.CLASSES_WITHIN_A | 0xF << _core.CLASSES_JOKERS)
+
+
+@functools.lru_cache(maxsize=4096)
+def _soft_wanted(tiles_: int, melds: _Melds, quanqiuren: bool, context: int, rules: WuhanRules) -> bool:
+    """Whether the readings with the laizi as jokers may hold a win: always with one
+    laizi; with more only with a big pattern, or a situational one that lifts the limit
+    (:func:`_beyond_limit_may_win`).  ``tiles_``: the kernel's fields of the tiles
+    (groups, all 2-5-8, laizi held)."""
+    held = _field(tiles_, _core.CLASSES_JOKERS, 4)
+    suits = melds.suits | _field(tiles_, _core.CLASSES_GROUPS, 4)
+    jiang = melds.all258 and bool(_field(tiles_, _core.CLASSES_WITHIN_A, 1))
+    return held == 1 or held > 1 and _beyond_limit_may_win(
+        (_QING if suits in (0, 1, 2, 4) else 0) | (_PENGPENG if melds.no_chi else 0)
+        | (_QUANQIUREN if quanqiuren else 0) | (_JIANG if jiang else 0) | (0 if suits & 7 else _FENG),
+        context, rules.situational_lifts_laizi_limit)
+
+
+@functools.lru_cache(maxsize=8192)
+def _class_readings(classes: int, melds: _Melds, quanqiuren: bool, laizi: int, context: int,
+                    rules: WuhanRules) -> tuple[_Reading, ...]:
+    """:func:`_readings` of the win whose kernel classes are ``classes``: the same
+    readings, read from the classes instead of listed (cached: a few hundred class
+    sets cover most wins)."""
+    held = _field(classes, _core.CLASSES_JOKERS, 4)
+    suits = melds.suits | _field(classes, _core.CLASSES_GROUPS, 4)
+    jiang = melds.all258 and bool(_field(classes, _core.CLASSES_WITHIN_A, 1))
+    feng = not suits & 7
+    laizi_258, laizi_honour = laizi in SUITED_258, laizi >= HONORS
+    out = []
+    if jiang:       # (亂將 / 亂風 hold whatever the arrangement: _readings says why)
+        out.append(_Reading(False, _JIANG, held == 0 or laizi_258, False))
+    if feng:
+        out.append(_Reading(False, _FENG, held == 0 or laizi_honour, False))
+    hard_bits = (_QING if (suits | (GROUP_BIT[laizi] if held else 0)) in (0, 1, 2, 4) else 0) \
+        | (_JIANG if jiang and (not held or laizi_258) else 0) \
+        | (_FENG if feng and (not held or laizi_honour) else 0)
+    hard = _field(classes, _core.CLASSES_HARD, 4)
+    for k in range(4):
+        if hard >> k & 1:
+            pair258, triplets = bool(k & 1), bool(k & 2)
+            out.append(_Reading(pair258, (_PENGPENG if triplets and melds.no_chi else 0)
+                                | (_QUANQIUREN if quanqiuren and pair258 else 0) | hard_bits, True, False))
+    qing = _QING if suits in (0, 1, 2, 4) else 0
+    if _soft_wanted(classes & _HAND_FIELDS, melds, quanqiuren, context, rules):
+        soft = classes >> _core.CLASSES_SOFT
+        for k in range(32):
+            if soft >> k & 1:
+                pair258 = bool(k & _core.CLASS_PAIR) or bool(k & _core.CLASS_FREE_PAIR) and laizi_258
+                out.append(_Reading(pair258, qing | (_PENGPENG if k & _core.CLASS_TRIPLETS and melds.no_chi else 0)
+                                    | (_QUANQIUREN if quanqiuren and pair258 else 0)
+                                    | (_JIANG if jiang and k & _core.CLASS_WITHIN_A else 0)
+                                    | (_FENG if feng else 0),    # (a laizi stands in for a kind held)
+                                    False, bool(k & _core.CLASS_WIN_PAIRS_JOKER)))
+    if not rules.qingyise_requires_shape and suits in (1, 2, 4):
+        out.append(_Reading(False, _QING, held == 0 or GROUP_BIT[laizi] == suits, False))
+    return tuple(dict.fromkeys(out))
+
+
 def _laizi_single_wait(full: bytearray, laizi: int, win_tile: int) -> bool:
     """The 13 tiles before the win were sets and a single laizi, so any tile would
     pair it: with two extra jokers, some reading leaves them as the free pair."""
@@ -740,14 +830,77 @@ def score(hand: Hand, situation: Situation, rules: Optional[WuhanRules] = None) 
     winner's last draw.  The value is the total the winner receives; the best laizi use
     is the one with the highest winner multiplier (FORMAT.md §4.5)."""
     rules = WuhanRules.coerce(rules)
-    _check_types(hand, situation)
+    win_facts(hand, situation, name, FACTS)
     return _score(_shared(hand.melds, situation, rules), hand, situation, rules)
 
 
 def _score(shared: "_Shared", hand: Hand, situation: Situation, rules: WuhanRules) -> ScoreResult:
     """:func:`score` once the types are checked and ``shared`` is what every winning tile
     of this hand's melds in this situation shares (the analysis values many tiles with
-    one)."""
+    one): the kernel sorts the win's readings into classes, and the result is worked
+    out once per class set at this table (:func:`_outcome`).  A laizi as a fifth copy
+    (C18) takes the readable path (:func:`_score_readings`), which lists the readings."""
+    if rules.ghost_as_fifth_copy:
+        return _score_readings(shared, hand, situation, rules)
+    win, laizi, melds = situation.win_tile, shared.laizi, shared.melds
+    assert win is not None      # checked by win_facts (score) or _check_types
+    classes = _core.reading_classes(hand._bytes, win, hand._meld_bytes, laizi, _MASK_258, _MASK_258,  # type: ignore[attr-defined]
+                                    _STANDARD_ONLY, 1, shared.blocked, shared.indicator)
+    if classes & _LAIZI_HELD >= _TWO_LAIZI:     # (the laizi as jokers: listed only when wanted)
+        classes = _classes(hand, win, shared, rules)
+    if classes < 0:     # a kind over four (the indicator over three: B-一.4)
+        hand.check_copies(win, {shared.indicator: 3})       # (raises, naming the kind)
+    if shared.situation_checked:
+        _check_situation(shared, _full(hand, win))
+    if shared.refused or classes & _BLOCKED or situation.guoshui_same_tile_not_higher \
+            or not situation.self_draw and (win == laizi or win in shared.must_kong):
+        reason = melds.forbidden or _no_win_reason(situation, hand.concealed_bytes, laizi, shared.must_kong,
+                                                   melds.opens, rules)
+        if reason:
+            return ScoreResult.no_win(reason, UNIT, {"laizi": laizi})
+    # 見字胡 (C13): see _score_readings
+    barred = classes > _NO_SOFT and not situation.self_draw and not situation.robbing_kong \
+        and rules.jianzihu_discard_forbidden and bool(classes & _WIN_PAIRS_LAIZI) and win not in SUITED_258 \
+        and _laizi_single_wait(_full(hand, win), laizi, win)
+    key = classes << 2 | barred << 1 | situation.discarder_ready
+    out = shared.outcomes.get(key)
+    if out is None:
+        out = shared.outcomes.keep(key, _outcome(shared, classes, barred, situation, rules))
+    return out
+
+
+def _full(hand: Hand, win_tile: int) -> bytearray:
+    """The 14 tiles of the win, melds apart."""
+    full = bytearray(hand.concealed_bytes)
+    full[win_tile] += 1
+    return full
+
+
+def _outcome(shared: "_Shared", classes: int, barred: bool, s: Situation, rules: WuhanRules) -> ScoreResult:
+    """The result of a win whose readings have the kernel's ``classes`` (the 見字胡 ones
+    ``barred``) at ``shared``'s table: what :func:`_score_readings` finds, read from the
+    classes; ``s`` is read only for the facts the memo's key holds (its
+    ``discarder_ready``) or ``shared`` does."""
+    readings = _class_readings(classes, shared.melds, shared.quanqiuren, shared.laizi, shared.bits, rules)
+    if barred:
+        readings = tuple(r for r in readings if not r.jianzi)
+    c = _Context(shared.laizi, _field(classes, _core.CLASSES_JOKERS, 4), s.win_tile, s.self_draw,  # type: ignore[arg-type]
+                 s.robbing_kong, shared.quanqiuren, shared.bits)
+    return _result(_best(readings, c, shared.fans, rules), shared, s, rules)
+
+
+def _result(best: Optional["_Win"], shared: "_Shared", s: Situation, rules: WuhanRules) -> ScoreResult:
+    """The settlement of the best reading, or the non-win when no reading is legal."""
+    if best is None:
+        return ScoreResult.no_win("the tiles do not form a winning hand under Wuhan rules (a small "
+                                  "win needs a 2-5-8 pair and at most one laizi)", UNIT,
+                                  ReadOnlyDict({"laizi": shared.laizi}))
+    return _settle(best, shared.table, _liable(best, s, shared.melds, rules), shared.laizi, rules, PATTERNS)
+
+
+def _score_readings(shared: "_Shared", hand: Hand, situation: Situation, rules: WuhanRules) -> ScoreResult:
+    """:func:`_score` the readable way: every reading listed and valued (the reference
+    the kernel's classes are tested against, and the path of C18's fifth copies)."""
     prepared = _prepare(shared, hand, situation, rules)
     if isinstance(prepared, ScoreResult):
         return prepared
@@ -758,14 +911,10 @@ def _score(shared: "_Shared", hand: Hand, situation: Situation, rules: WuhanRule
         # 見字胡 (C13): a laizi single that takes any tile may win only "by 自摸, 杠开
         # or 抢杠" (B-二.2.6); waiting for a 2-5-8 to pair it (見將胡) is still allowed
         readings = [r for r in readings if not r.jianzi or c.win_tile in SUITED_258]
-    best = _best(readings, c, shared.fans, rules)
-    if best is None:
-        return ScoreResult.no_win("the tiles do not form a winning hand under Wuhan rules (a small "
-                                  "win needs a 2-5-8 pair and at most one laizi)", UNIT, {"laizi": c.laizi})
-    return _settle(best, shared.table, _liable(best, situation, shared.melds, rules), c.laizi, rules, PATTERNS)
+    return _result(_best(readings, c, shared.fans, rules), shared, situation, rules)
 
 
-def _best(readings: list[_Reading], c: _Context, fans: _Fans, rules: WuhanRules) -> Optional[_Win]:
+def _best(readings: Sequence[_Reading], c: _Context, fans: _Fans, rules: WuhanRules) -> Optional[_Win]:
     """The reading that pays most; then hard before soft, then more patterns, then the
     shared tie-break (patterns.preference)."""
     best = None
@@ -796,6 +945,10 @@ class _Shared(NamedTuple):
     quanqiuren: bool
     bits: int                              # the packed context facts
     fans: _Fans
+    situation_checked: bool                # a win's tiles are checked against these facts (_check_situation)
+    blocked: int                           # the must-kong kinds as a mask: held, they block a win
+    refused: bool                          # the melds forbid a win, or none opens (_no_win_reason)
+    outcomes: Memo                         # _score's results by classes and facts (a few hundred)
 
 
 class _TableFacts(NamedTuple):
@@ -813,17 +966,38 @@ class _TableFacts(NamedTuple):
 
 def _shared(hand_melds: tuple[DeclaredMeld, ...], s: Situation, rules: WuhanRules) -> _Shared:
     """Validate the situation and the melds of a win (ValueError, as :func:`score`
-    raises them) and gather what every winning tile shares."""
+    raises them) and gather what every winning tile shares: once per set of melds,
+    facts but the winning tile, and rules (the same melds at the same table come back
+    on every score of a hand and every wait of an analysis), kept in a plain dict on
+    keys that hash fast (the situation's facts are hashed once, Situation._facts)."""
     if s.indicator is None:
         raise ValueError("a Wuhan win needs the flipped indicator (the situation's indicator)")
-    return _shared_of(hand_melds, _TableFacts(s.indicator, s.losers, s.special_kongs, s.self_draw, s.robbing_kong,
-                                              s.after_kong, s.last_four, s.dealer), rules)
+    key = (hand_melds, s._facts(), id(rules))
+    hit = _SHARED.get(key)
+    if hit is not None and hit.rules is rules and hit.table is PATTERNS:
+        return hit.shared
+    out = _shared_of(hand_melds, _TableFacts(s.indicator, s.losers, s.special_kongs, s.self_draw, s.robbing_kong,
+                                             s.after_kong, s.last_four, s.dealer), rules)
+    return _SHARED.keep(key, _Kept(rules, PATTERNS, out)).shared
 
 
-@functools.lru_cache(maxsize=4096)
+class _Kept(NamedTuple):
+    """A :func:`_shared` kept for a key holding ``id(rules)``: the rules kept with it
+    (alive, so no other object takes their id while it is kept; equal rules of another
+    identity are another key, which costs a miss, never a wrong hit), and the pattern
+    table its results were valued from (``shared.outcomes``: a table changed, e.g. by a
+    test of its rows, is a miss)."""
+
+    rules: WuhanRules
+    table: PatternTable
+    shared: "_Shared"
+
+
+_SHARED = Memo(4096)
+
+
 def _shared_of(hand_melds: tuple[DeclaredMeld, ...], s: _TableFacts, rules: WuhanRules) -> _Shared:
-    """:func:`_shared` of the few facts it reads, cached: the same melds at the same
-    table come back on every score of a hand and every wait of an analysis."""
+    """:func:`_shared` of the few facts it reads."""
     indicator = s.indicator
     laizi = _LAIZI[indicator, rules.gang_variant]
     must_kong = _MUST_KONG[indicator, rules.gang_variant]
@@ -837,10 +1011,11 @@ def _shared_of(hand_melds: tuple[DeclaredMeld, ...], s: _TableFacts, rules: Wuha
     kongs = tuple(sorted({"ming": melds.ming, "an": melds.an, **dict(s.special_kongs)}.items()))
     fans = _Fans(melds.opens if rules.kaikou_mode == KOUKOU_FAN else 1, tuple(k for k in kongs if k[1]), s.dealer,
                  s.self_draw and not s.robbing_kong and (not s.after_kong or rules.gangkai_zimo_factor))
-    return _Shared(indicator, laizi, must_kong, table, melds, _after_kong_problem(hand_melds, s),
-                   _konged(s, indicator, laizi), quanqiuren,
+    problem, konged = _after_kong_problem(hand_melds, s), _konged(s, indicator, laizi)
+    return _Shared(indicator, laizi, must_kong, table, melds, problem, konged, quanqiuren,
                    (s.self_draw | s.after_kong << 1 | s.robbing_kong << 2 | s.last_four << 3) << _CONTEXT_SHIFT,
-                   fans)
+                   fans, bool(problem or konged), sum(1 << t for t in must_kong),
+                   bool(melds.forbidden) or not melds.opens, Memo(4096))
 
 
 def _prepare(shared: _Shared, hand: Hand, s: Situation, rules: WuhanRules):
@@ -851,7 +1026,7 @@ def _prepare(shared: _Shared, hand: Hand, s: Situation, rules: WuhanRules):
     melds, laizi = shared.melds, shared.laizi
     _check_copies(hand, s, full, melds, shared.indicator)
     _check_situation(shared, full)
-    reason = melds.forbidden or _no_win_reason(s, full, laizi, shared.must_kong, melds.opens, rules)
+    reason = melds.forbidden or _no_win_reason(s, hand.concealed_bytes, laizi, shared.must_kong, melds.opens, rules)
     if reason:
         return ScoreResult.no_win(reason, UNIT, {"laizi": laizi})
     c = _Context(laizi, full[laizi], s.win_tile, s.self_draw, s.robbing_kong, shared.quanqiuren,  # type: ignore[arg-type]
@@ -922,16 +1097,17 @@ def _check_situation(shared: _Shared, full: bytearray) -> None:
                              f"the winner's {full[tile] + counts[tile]}: only {most} exist")
 
 
-def _no_win_reason(s: Situation, full: bytearray, laizi: int, must_kong: frozenset[int], opens: int,
+def _no_win_reason(s: Situation, concealed: bytes, laizi: int, must_kong: frozenset[int], opens: int,
                    rules: WuhanRules) -> Optional[str]:
-    """Why the winning tile cannot be taken at all, whatever the reading."""
+    """Why the winning tile cannot be taken at all, whatever the reading (``concealed``:
+    the counts before the winning tile)."""
     discard = not s.self_draw
     if discard and not s.robbing_kong and s.win_tile == laizi:
         return "a discarded laizi is a 癩子杠: nobody may win on it (A-L33)"
     if discard and s.win_tile in must_kong:
         return "a discarded must-kong tile is a kong, not a win"
     for t in must_kong:
-        if full[t]:
+        if concealed[t] or t == s.win_tile:
             return (f"holding {tiles.tile_name(t, 'chinese')} blocks the win: it must be konged "
                     "first (A-L15-23, B-一.6-8)")
     if opens == 0:
