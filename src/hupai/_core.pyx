@@ -16,8 +16,8 @@ from libc.string cimport memcpy, memset
 from cpython.bytearray cimport PyByteArray_AS_STRING
 from cpython.bytes cimport PyBytes_AS_STRING
 from cpython.list cimport PyList_New, PyList_SET_ITEM
-from cpython.tuple cimport PyTuple_GET_ITEM
-from cpython.ref cimport Py_INCREF
+from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_SET_ITEM
+from cpython.ref cimport Py_INCREF, Py_DECREF
 
 from hupai._kernel cimport (
     hupai_meld, hupai_deficit, hupai_is_win, hupai_shanten, hupai_waits,
@@ -1268,46 +1268,70 @@ def discard_options(counts, jokers, unseen, seven_pairs=True, quads_as_two_pairs
             hupai_discards(c, k, opts, sh, imp)
         else:
             hupai_discards_void(c, k, opts, void_suit, sh, imp)
-    cdef list out = []
+    return _option_rows(c, sh, imp, un, ranked, option)
+
+
+cdef list _option_rows(const uint8_t *c, const int8_t *sh, const uint64_t *imp, const long *un, bint ranked,
+                       type option):
+    """The rows of :func:`discard_options`: one per kind held, ranked in C when asked
+    (lowest shanten, highest total, then the discard), each made once, as a plain
+    tuple or straight as an ``option`` tuple."""
+    cdef int order[NK]
+    cdef long tots[NK]
+    cdef list maps = [None] * NK
+    cdef int n = 0, i, j, d
     cdef long tot
     for d in range(NK):
         if c[d]:
-            eff = _effective_map(imp[d], un, &tot)
-            out.append((d, sh[d], eff, tot))
+            maps[d] = _effective_map(imp[d], un, &tot)
+            tots[d] = tot
+            order[n] = d
+            n += 1
     if ranked:
-        _rank_rows(out)     # (on plain tuples: items of a tuple subclass are read slowly)
-    if option is not None:
-        out = _as_options(out, option)
-    return out
-
-
-cdef list _as_options(list rows, type option):
-    """``(discard, shanten, effective, total)`` rows made as ``option`` tuples of eight:
-    the waits (the effective map when ready, else empty) and three Nones added."""
-    cdef list out = []
-    cdef tuple row
-    new = tuple.__new__
-    for row in rows:
-        out.append(new(option, (row[0], row[1], row[2], row[3], row[2] if row[1] == 0 else {}, None, None, None)))
-    return out
-
-
-cdef int _rank_rows(list rows) except -1:
-    """Sort ``(discard, shanten, effective, total)`` rows, in discard order, best first
-    (lowest shanten, highest total; the discard order breaks ties): an insertion sort
-    of at most 34 rows."""
-    cdef Py_ssize_t i, j, n = len(rows)
-    cdef long sh, tot
+        for i in range(1, n):       # an insertion sort of at most 34
+            d = order[i]
+            j = i - 1
+            while j >= 0 and (sh[order[j]] > sh[d] or (sh[order[j]] == sh[d] and tots[order[j]] < tots[d])):
+                order[j + 1] = order[j]
+                j -= 1
+            order[j + 1] = d
+    cdef list out = PyList_New(n)
     cdef object row
-    for i in range(1, n):
-        row = rows[i]
-        sh, tot = row[1], row[3]
-        j = i - 1
-        while j >= 0 and (rows[j][1] > sh or (rows[j][1] == sh and rows[j][3] < tot)):
-            rows[j + 1] = rows[j]
-            j -= 1
-        rows[j + 1] = row
-    return 0
+    for i in range(n):
+        d = order[i]
+        if option is None:
+            row = (_small(d), sh[d], maps[d], tots[d])
+        else:
+            row = _option_row(option, d, sh[d], maps[d], tots[d])
+        Py_INCREF(row)
+        PyList_SET_ITEM(out, i, row)
+    return out
+
+
+cdef extern from "Python.h":
+    ctypedef PyObject *(*_allocfunc)(PyTypeObject *, Py_ssize_t)
+    ctypedef struct _AllocatingType "PyTypeObject":
+        _allocfunc tp_alloc
+
+
+cdef object _option_row(type option, int d, int shanten, dict eff, long total):
+    """``option((d, shanten, eff, total, waits, None, None, None))`` made in place (the
+    tuple type's own allocation, its items set), ``waits`` the effective map when the
+    shanten is 0, else empty."""
+    cdef _AllocatingType *tp = <_AllocatingType *>option
+    cdef PyObject *obj = tp.tp_alloc(<PyTypeObject *>option, 8)
+    if obj == NULL:
+        raise MemoryError()
+    cdef object row = <object>obj
+    Py_DECREF(row)          # (<object> took a reference of its own)
+    cdef object items = (_small(d), _small(shanten), eff, total,
+                         eff if shanten == 0 else {}, None, None, None)
+    cdef int i
+    for i in range(8):
+        value = items[i]
+        Py_INCREF(value)
+        PyTuple_SET_ITEM(row, i, value)
+    return row
 
 
 def discard_options_void(counts, jokers, unseen, seven_pairs=True, voids=(0, 1, 2)):
