@@ -1238,7 +1238,7 @@ cdef dict _effective_map(uint64_t mask, const long *un, long *total):
 
 def discard_options(counts, jokers, unseen, seven_pairs=True, quads_as_two_pairs=True,
                     honor_sequences=False, shisanlan=False, int void_suit=-1,
-                    pair258=False, bint ranked=False, type option=None):
+                    pair258=False, bint ranked=False, type option=None, int also_effective=-1):
     """``[(discard, shanten, {kind: unseen}, total)]`` for every kind held, where the
     map lists the kinds that lower the shanten after the discard and still have unseen
     copies (``unseen``: 34 ints).  The core of :func:`hupai.analyze_discards`.  In
@@ -1246,7 +1246,9 @@ def discard_options(counts, jokers, unseen, seven_pairs=True, quads_as_two_pairs
     total, then the lowest discard.  With ``option`` (a tuple type of eight fields,
     :class:`hupai.DiscardOption`) each row is made as one: ``(discard, shanten,
     effective, total, waits, None, None, None)``, ``waits`` the effective map when the
-    shanten is 0, else empty."""
+    shanten is 0, else empty.  ``also_effective`` (-1: none) is a kind whose unseen
+    copies count as effective after every discard (a joker kind held as a tile, e.g.
+    Wuhan's laizi: a drawn joker brings any hand a step closer)."""
     cdef uint8_t c[NK]
     cdef int8_t sh[NK]
     cdef uint64_t imp[NK]
@@ -1268,14 +1270,16 @@ def discard_options(counts, jokers, unseen, seven_pairs=True, quads_as_two_pairs
             hupai_discards(c, k, opts, sh, imp)
         else:
             hupai_discards_void(c, k, opts, void_suit, sh, imp)
-    return _option_rows(c, sh, imp, un, ranked, option)
+    _check_kind(also_effective, "also_effective", True)
+    return _option_rows(c, sh, imp, un, ranked, option,
+                        0 if also_effective < 0 else <uint64_t>1 << also_effective)
 
 
 cdef list _option_rows(const uint8_t *c, const int8_t *sh, const uint64_t *imp, const long *un, bint ranked,
-                       type option):
-    """The rows of :func:`discard_options`: one per kind held, ranked in C when asked
-    (lowest shanten, highest total, then the discard), each made once, as a plain
-    tuple or straight as an ``option`` tuple."""
+                       type option, uint64_t also):
+    """The rows of :func:`discard_options`: one per kind held, the kinds of ``also``
+    effective after each, ranked in C when asked (lowest shanten, highest total, then
+    the discard), each made once, as a plain tuple or straight as an ``option`` tuple."""
     cdef int order[NK]
     cdef long tots[NK]
     cdef list maps = [None] * NK
@@ -1283,7 +1287,7 @@ cdef list _option_rows(const uint8_t *c, const int8_t *sh, const uint64_t *imp, 
     cdef long tot
     for d in range(NK):
         if c[d]:
-            maps[d] = _effective_map(imp[d], un, &tot)
+            maps[d] = _effective_map(imp[d] | also, un, &tot)
             tots[d] = tot
             order[n] = d
             n += 1

@@ -200,8 +200,25 @@ def _regional(counts, jokers, visible, rules, melds, facts, options, values: boo
                          "quads_as_two_pairs, honor_sequences and shisanlan as they are")
     if isinstance(jokers, bool) or jokers != 0:
         raise ValueError(f"under {region.name} rules the jokers are tiles of the hand: pass jokers=0")
-    return region.analyze(counts, rules, visible=visible, melds=melds,
-                          situation=Situation(**facts) if facts else NO_FACTS, values=values)
+    return region.analyze(counts, rules, visible=visible, melds=melds, situation=_situation(facts), values=values)
+
+
+def _situation(facts: dict) -> Situation:
+    """The situation of an analysis's keyword facts: none is the plain one, and facts of
+    hashable values (an ``indicator``, flags) make a situation once (it is immutable,
+    so analyses of one table share it); others are checked afresh."""
+    if not facts:
+        return NO_FACTS
+    try:
+        # (each value's type in the key: 5.0 equals 5 but is no tile index)
+        return _situation_of(tuple((k, type(v), v) for k, v in sorted(facts.items())))
+    except TypeError:               # a value that is no key (a list of losers)
+        return Situation(**facts)
+
+
+@functools.lru_cache(maxsize=1024)
+def _situation_of(items: tuple) -> Situation:
+    return Situation(**{k: v for k, _, v in items})
 
 
 @functools.lru_cache(maxsize=None)

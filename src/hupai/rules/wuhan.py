@@ -1286,12 +1286,12 @@ def analyze(counts, rules: Optional[WuhanRules] = None, *, visible=None, melds: 
     unseen = analysis.unseen_of(arr, seen, visible)
     for t in must_kong:
         unseen[t] = 0        # never kept, so never an effective tile
-    return analysis.rank(_options(arr, laizi, unseen, melds, situation, rules, forbidden, valued))
+    return _options(arr, laizi, unseen, melds, situation, rules, forbidden, valued)
 
 
 def _options(arr, laizi: int, unseen: list, melds, situation: Situation, rules: WuhanRules,
              forbidden: Optional[str], valued: bool) -> list[analysis.DiscardOption]:
-    """Every discard's option, unranked.  The kernel's options measure the distance to a
+    """Every discard's option, ranked.  The kernel's options measure the distance to a
     small win (a 2-5-8 pair, the laizi as jokers, ``pair258``); a discard that leaves
     the plain form (big wins take any pair) ready lists the waits that make a legal win
     instead, found by scoring them; a drawn laizi (a joker) always counts as effective
@@ -1302,8 +1302,21 @@ def _options(arr, laizi: int, unseen: list, melds, situation: Situation, rules: 
     drawn = unseen[laizi]
     # No discard leaves a shanten below the whole hand's (a pattern overlaps the 13
     # tiles by at most what it overlaps the 14), so above 0 no discard leaves the plain
-    # form ready, and no discard needs its own shanten call; nor is anything scored.
+    # form ready, and no discard needs its own shanten call; nor is anything scored:
+    # the kernel's ranked options are the answer, a drawn laizi among the effective tiles.
     near = _core.shanten(natural, jokers, seven_pairs=False) <= 0
+    if not near and not forbidden:
+        return _core.discard_options(natural, jokers, unseen, False, True, False, False, pair258=True, ranked=True,
+                                     option=analysis.DiscardOption, also_effective=laizi)
+    return analysis.rank(_near_options(natural, jokers, drawn, near, arr, laizi, unseen, melds, situation, rules,
+                                       forbidden, valued))
+
+
+def _near_options(natural: bytearray, jokers: int, drawn: int, near: bool, arr, laizi: int, unseen: list, melds,
+                  situation: Situation, rules: WuhanRules, forbidden: Optional[str],
+                  valued: bool) -> list[analysis.DiscardOption]:
+    """:func:`_options` of a hand near a win (or of forbidden melds), option by option,
+    unranked."""
     self_drawn = _SelfDrawn(situation, rules) if near and not forbidden else None
     new = analysis.new_option
     out = []
