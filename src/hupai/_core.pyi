@@ -22,7 +22,8 @@ non-native byte order) are converted first.
 Options (``seven_pairs``, ``quads_as_two_pairs``, ...) are ``bool`` (a numpy bool is
 accepted); anything else is a TypeError.
 """
-from typing import Any, Iterable, Literal, Sequence, TypeVar, Union, overload
+from collections.abc import ItemsView, Iterator, KeysView, Mapping, ValuesView
+from typing import Any, Iterable, Literal, Sequence, TypeVar, Union, final, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -33,7 +34,26 @@ _Counts = Union[npt.ArrayLike, bytes, str, Sequence[int]]
 _Jokers = Union[int, np.integer]
 _Lan = Union[bool, Literal["strict"]]
 _BatchJokers = Union[int, npt.ArrayLike]
-_Effective = dict[int, int]
+_T = TypeVar("_T")
+
+
+@final
+class TileMap(Mapping[int, int]):
+    def __init__(self, items: Mapping[int, int] | Iterable[tuple[int, int]] = ...) -> None: ...
+    def __getitem__(self, key: int, /) -> int: ...
+    @overload
+    def get(self, key: int, default: None = None, /) -> int | None: ...
+    @overload
+    def get(self, key: int, default: int | _T, /) -> int | _T: ...
+    def __iter__(self) -> Iterator[int]: ...
+    def __len__(self) -> int: ...
+    def keys(self) -> KeysView[int]: ...
+    def values(self) -> ValuesView[int]: ...
+    def items(self) -> ItemsView[int, int]: ...
+    def __hash__(self) -> int: ...
+
+NO_TILES: TileMap
+_Effective = TileMap
 _Row = TypeVar("_Row", bound=tuple)
 
 MAX_BATCH_THREADS: int  # the most ``threads=`` a batch call accepts
@@ -108,9 +128,15 @@ def discard_options(counts: _Counts, jokers: _Jokers, unseen: Sequence[int], sev
                     ranked: bool = False, *, option: type[_Row], also_effective: int = -1) -> list[_Row]: ...
 def unseen(counts: _Counts, seen: _Counts | None = None, visible: _Counts | None = None,
            kinds: int = 34) -> list[int]: ...
+@overload
 def discard_options_void(counts: _Counts, jokers: _Jokers, unseen: Sequence[int],
                          seven_pairs: bool = True,
-                         voids: Sequence[int] = ...) -> list[tuple[int, int, _Effective, int, int]]: ...
+                         voids: Sequence[int] = ..., *, ranked: bool = False, option: None = None,
+                         also_effective: int = -1) -> list[tuple[int, int, _Effective, int, int]]: ...
+@overload
+def discard_options_void(counts: _Counts, jokers: _Jokers, unseen: Sequence[int],
+                         seven_pairs: bool = True, voids: Sequence[int] = ..., *, ranked: bool = False,
+                         option: type[_Row], also_effective: int = -1) -> list[_Row]: ...
 def lan_deficit(counts: _Counts, *, strict: bool = False, seven_stars: bool = False) -> int: ...
 def deficit(counts: _Counts, jokers: _Jokers = 0, *, standard: bool = True, seven_pairs: bool = True,
             quads_as_two_pairs: bool = True, honor_sequences: bool = False, shisanlan: _Lan = False,

@@ -8,6 +8,7 @@ typed-memoryview argument (slow to set up) is avoided.
 """
 from cpython.buffer cimport (PyObject_CheckBuffer, PyObject_GetBuffer, PyBuffer_Release,
                              PyBUF_RECORDS_RO)
+cimport cython
 from libc.stdint cimport uint8_t, int8_t, uint32_t, uint64_t
 from cpython.object cimport PyObject, PyTypeObject
 from libc.stddef cimport ptrdiff_t
@@ -58,6 +59,8 @@ cdef extern from *:
     long hupai_small_int(PyObject *o, int *ok) noexcept
 
 import operator
+from collections.abc import (ItemsView as _ItemsView, KeysView as _KeysView, Mapping as _Mapping,
+                             ValuesView as _ValuesView)
 
 import numpy as np
 
@@ -1178,6 +1181,8 @@ cdef int _load_unseen(object unseen, long *un) except -1:
         raise ValueError("unseen must have 34 entries")
     for t in range(NK):
         un[t] = unseen[t]
+        if un[t] > 255:
+            raise ValueError(f"unseen counts are at most 255, got {un[t]}")
     return 0
 
 
@@ -1187,19 +1192,6 @@ cdef long _unseen_total(uint64_t mask, const long *un) noexcept nogil:
     cdef long total = 0
     while mask:
         if mask & 1 and un[t] > 0:
-            total += un[t]
-        mask >>= 1
-        t += 1
-    return total
-
-
-cdef long _effective(uint64_t mask, const long *un, dict out) except -1:
-    """Kinds of ``mask`` with unseen copies, into ``out``; returns their unseen total."""
-    cdef int t = 0
-    cdef long total = 0
-    while mask:
-        if mask & 1 and un[t] > 0:
-            PyDict_SetItem(out, _small(t), _small(un[t]))
             total += un[t]
         mask >>= 1
         t += 1
@@ -1221,26 +1213,163 @@ cdef inline object _small(long v):
     return v
 
 
-cdef dict _effective_map(uint64_t mask, const long *un, long *total):
-    """The kinds of ``mask`` with unseen copies and their unseen counts, in a dict made
-    at its size; their total into ``total``."""
-    cdef int t = 0, kinds = 0
-    cdef uint64_t m = mask
-    while m:
-        if m & 1 and un[t] > 0:
-            kinds += 1
-        m >>= 1
+cdef extern from *:
+    int __builtin_popcountll(unsigned long long) nogil
+
+
+@cython.final
+@cython.freelist(64)
+cdef class TileMap:
+    """An immutable map of tile kinds (0-33) to counts (0-255), in kind order: the
+    effective tiles and waits of a :class:`hupai.DiscardOption` (kind -> unseen copies).
+    It reads as a ``dict`` does (``m[kind]``, ``get``, ``in``, ``len``, iteration,
+    ``keys``/``values``/``items``, ``==`` with a dict) and is a registered
+    ``collections.abc.Mapping``; ``dict(m)`` makes a mutable copy.  Built from a mapping
+    or pairs of ``kind, count``; the kernel makes one per option without a dict."""
+
+    cdef uint64_t _mask          # the kinds held
+    cdef uint8_t _n[NK]          # their counts (others 0)
+    cdef bint _made              # built: never built again (NO_TILES is shared)
+
+    def __init__(self, items=()):
+        if self._made:
+            raise TypeError("a TileMap is immutable: it is built once")
+        self._made = True
+        cdef int t
+        cdef long n
+        for key, value in _map_pairs(items):
+            t = _map_kind(key)
+            if t < 0:
+                raise ValueError(f"a TileMap key is a tile kind 0-33, not {_short(key)}")
+            if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+                raise TypeError(f"a TileMap count is an int, not {type(value).__name__}")
+            n = value
+            if not 0 <= n <= 255:
+                raise ValueError(f"a TileMap count is 0-255, not {_short(value)}")
+            self._mask |= <uint64_t>1 << t
+            self._n[t] = <uint8_t>n
+
+    def __len__(self):
+        return __builtin_popcountll(self._mask)
+
+    def __bool__(self):
+        return self._mask != 0
+
+    def __contains__(self, key):
+        cdef int t = _map_kind(key)
+        return t >= 0 and (self._mask >> t) & 1 == 1
+
+    def __getitem__(self, key):
+        cdef int t = _map_kind(key)
+        if t < 0 or not (self._mask >> t) & 1:
+            raise KeyError(key)
+        return _small(self._n[t])
+
+    def get(self, key, default=None, /):
+        cdef int t = _map_kind(key)
+        if t < 0 or not (self._mask >> t) & 1:
+            return default
+        return _small(self._n[t])
+
+    def __iter__(self):
+        return iter(self._kinds())
+
+    cdef list _kinds(self):
+        cdef list out = []
+        cdef int t
+        for t in range(NK):
+            if (self._mask >> t) & 1:
+                out.append(_small(t))
+        return out
+
+    def keys(self):
+        return _KeysView(self)
+
+    def values(self):
+        return _ValuesView(self)
+
+    def items(self):
+        return _ItemsView(self)
+
+    def __eq__(self, other):
+        cdef TileMap o
+        if isinstance(other, TileMap):
+            o = other
+            return self._mask == o._mask and _same_counts(self, o)
+        if isinstance(other, _Mapping):
+            return len(other) == len(self) and all(k in other and other[k] == v for k, v in self.items())
+        return NotImplemented
+
+    def __ne__(self, other):
+        eq = self.__eq__(other)
+        return eq if eq is NotImplemented else not eq
+
+    def __hash__(self):
+        return hash((TileMap, tuple(self.items())))
+
+    def __repr__(self):
+        return repr(dict(self.items()))
+
+    def __reduce__(self):
+        return TileMap, (tuple(self.items()),)
+
+
+cdef list _map_pairs(object items):
+    """A TileMap's items as a list of ``(key, value)`` pairs (TypeError when they are none)."""
+    try:
+        pairs = [(key, value) for key, value in (items.items() if hasattr(items, "items") else items)]
+    except (TypeError, ValueError):
+        raise TypeError(f"a TileMap is built from a mapping or (kind, count) pairs, not "
+                        f"{_short(items)}") from None
+    return pairs
+
+
+cdef bint _same_counts(TileMap a, TileMap b):
+    cdef int t
+    for t in range(NK):
+        if a._n[t] != b._n[t]:
+            return False
+    return True
+
+
+cdef int _map_kind(object key):
+    """A TileMap key as a kind 0-33, -1 when it is none (not an int, a bool, out of range)."""
+    if isinstance(key, bool) or not isinstance(key, (int, np.integer)):
+        return -1
+    if not 0 <= key < NK:
+        return -1
+    return <int>key
+
+
+cdef TileMap _effective_map(uint64_t mask, const long *un, long *total):
+    """The kinds of ``mask`` with unseen copies and their unseen counts (``un``: each
+    0-255, checked by ``_load_unseen``); their total into ``total``."""
+    cdef TileMap out = TileMap.__new__(TileMap)
+    out._made = True
+    cdef int t = 0
+    cdef long tot = 0
+    while mask:
+        if mask & 1 and un[t] > 0:
+            out._mask |= <uint64_t>1 << t
+            out._n[t] = <uint8_t>un[t]
+            tot += un[t]
+        mask >>= 1
         t += 1
-    cdef dict out = _PyDict_NewPresized(kinds)
-    total[0] = _effective(mask, un, out)
+    total[0] = tot
     return out
+
+
+_Mapping.register(TileMap)
+
+#: The empty map: the waits of an option that is not ready.
+NO_TILES = TileMap()
 
 
 def discard_options(counts, jokers, unseen, seven_pairs=True, quads_as_two_pairs=True,
                     honor_sequences=False, shisanlan=False, int void_suit=-1,
                     pair258=False, bint ranked=False, type option=None, int also_effective=-1):
-    """``[(discard, shanten, {kind: unseen}, total)]`` for every kind held, where the
-    map lists the kinds that lower the shanten after the discard and still have unseen
+    """``[(discard, shanten, effective, total)]`` for every kind held, where
+    ``effective`` (a :class:`TileMap` of kind -> unseen copies) lists the kinds that lower the shanten after the discard and still have unseen
     copies (``unseen``: 34 ints).  The core of :func:`hupai.analyze_discards`.  In
     discard order, or with ``ranked`` best first: lowest shanten, then the highest
     total, then the lowest discard.  With ``option`` (a tuple type of eight fields,
@@ -1256,7 +1385,6 @@ def discard_options(counts, jokers, unseen, seven_pairs=True, quads_as_two_pairs
     cdef int k = load_jokers(jokers)
     cdef int total = load_counts(counts, c) + k
     cdef int d
-    cdef dict eff
     if option is not None and not issubclass(option, tuple):
         raise TypeError(f"option must be a tuple type such as DiscardOption, not {option.__name__}")
     _check_size(total, 2, "analyze_discards")
@@ -1272,14 +1400,16 @@ def discard_options(counts, jokers, unseen, seven_pairs=True, quads_as_two_pairs
             hupai_discards_void(c, k, opts, void_suit, sh, imp)
     _check_kind(also_effective, "also_effective", True)
     return _option_rows(c, sh, imp, un, ranked, option,
-                        0 if also_effective < 0 else <uint64_t>1 << also_effective)
+                        0 if also_effective < 0 else <uint64_t>1 << also_effective, NULL)
 
 
 cdef list _option_rows(const uint8_t *c, const int8_t *sh, const uint64_t *imp, const long *un, bint ranked,
-                       type option, uint64_t also):
-    """The rows of :func:`discard_options`: one per kind held, the kinds of ``also``
-    effective after each, ranked in C when asked (lowest shanten, highest total, then
-    the discard), each made once, as a plain tuple or straight as an ``option`` tuple."""
+                       type option, uint64_t also, const int8_t *voids):
+    """The rows of :func:`discard_options` (``voids`` NULL) and
+    :func:`discard_options_void` (``voids``: each discard's suit given up): one per kind
+    held, the kinds of ``also`` effective after each, ranked in C when asked (lowest
+    shanten, highest total, then the discard), each made once, as a plain tuple or
+    straight as an ``option`` tuple."""
     cdef int order[NK]
     cdef long tots[NK]
     cdef list maps = [None] * NK
@@ -1303,13 +1433,19 @@ cdef list _option_rows(const uint8_t *c, const int8_t *sh, const uint64_t *imp, 
     cdef object row
     for i in range(n):
         d = order[i]
-        if option is None:
+        if option is not None:
+            row = _option_row(option, d, sh[d], maps[d], tots[d], None if voids == NULL else _SUITS[voids[d]])
+        elif voids == NULL:
             row = (_small(d), sh[d], maps[d], tots[d])
         else:
-            row = _option_row(option, d, sh[d], maps[d], tots[d])
+            row = (_small(d), sh[d], maps[d], tots[d], voids[d])
         Py_INCREF(row)
         PyList_SET_ITEM(out, i, row)
     return out
+
+
+#: A suit's letter (a void's name in a DiscardOption).
+cdef tuple _SUITS = ("m", "p", "s")
 
 
 cdef extern from "Python.h":
@@ -1318,8 +1454,8 @@ cdef extern from "Python.h":
         _allocfunc tp_alloc
 
 
-cdef object _option_row(type option, int d, int shanten, dict eff, long total):
-    """``option((d, shanten, eff, total, waits, None, None, None))`` made in place (the
+cdef object _option_row(type option, int d, int shanten, TileMap eff, long total, object void):
+    """``option((d, shanten, eff, total, waits, None, void, None))`` made in place (the
     tuple type's own allocation, its items set), ``waits`` the effective map when the
     shanten is 0, else empty."""
     cdef _AllocatingType *tp = <_AllocatingType *>option
@@ -1329,7 +1465,7 @@ cdef object _option_row(type option, int d, int shanten, dict eff, long total):
     cdef object row = <object>obj
     Py_DECREF(row)          # (<object> took a reference of its own)
     cdef object items = (_small(d), _small(shanten), eff, total,
-                         eff if shanten == 0 else {}, None, None, None)
+                         eff if shanten == 0 else NO_TILES, None, void, None)
     cdef int i
     for i in range(8):
         value = items[i]
@@ -1338,15 +1474,21 @@ cdef object _option_row(type option, int d, int shanten, dict eff, long total):
     return row
 
 
-def discard_options_void(counts, jokers, unseen, seven_pairs=True, voids=(0, 1, 2)):
+def discard_options_void(counts, jokers, unseen, seven_pairs=True, voids=(0, 1, 2), *, bint ranked=False,
+                         type option=None, int also_effective=-1):
     """Like :func:`discard_options` under 缺一門: for each discard, the suit given up
     (one of ``voids``, the suits still open) that leaves the lowest shanten, then the
     most unseen effective tiles, then the lowest suit; the effective tiles of every
-    suit that ties on shanten count.  Rows are ``(discard, shanten, {kind: unseen},
-    total, void_suit)``."""
+    suit that ties on shanten count.  Rows are ``(discard, shanten, effective, total,
+    void_suit)`` (``effective`` a :class:`TileMap`), or with ``option`` option tuples
+    whose ``void`` is the suit's letter; ``ranked`` and ``also_effective`` as in
+    :func:`discard_options`."""
     cdef uint8_t c[NK]
     cdef int8_t sh[3][NK]
     cdef uint64_t imp[3][NK]
+    cdef int8_t best_sh[NK]
+    cdef int8_t best_void[NK]
+    cdef uint64_t best_imp[NK]
     cdef long un[NK]
     cdef int k = load_jokers(jokers)
     cdef int total = load_counts(counts, c) + k
@@ -1354,9 +1496,11 @@ def discard_options_void(counts, jokers, unseen, seven_pairs=True, voids=(0, 1, 
     cdef int open_[3]
     cdef long tot, best_tot
     cdef uint64_t m
-    cdef dict eff
+    if option is not None and not issubclass(option, tuple):
+        raise TypeError(f"option must be a tuple type such as DiscardOption, not {option.__name__}")
     _check_size(total, 2, "analyze_discards")
     _load_unseen(unseen, un)
+    _check_kind(also_effective, "also_effective", True)
     open_[0] = open_[1] = open_[2] = 0
     for g in voids:
         if not 0 <= g <= 2:
@@ -1369,7 +1513,7 @@ def discard_options_void(counts, jokers, unseen, seven_pairs=True, voids=(0, 1, 
         for g in range(3):
             if open_[g]:
                 hupai_discards_void(c, k, opts, g, sh[g], imp[g])
-    cdef list out = []
+    cdef uint64_t also = 0 if also_effective < 0 else <uint64_t>1 << also_effective
     for d in range(NK):
         if not c[d]:
             continue
@@ -1377,7 +1521,7 @@ def discard_options_void(counts, jokers, unseen, seven_pairs=True, voids=(0, 1, 
         for g in range(3):
             if not open_[g]:
                 continue
-            tot = _unseen_total(imp[g][d], un)     # only the best suit's tiles are listed
+            tot = _unseen_total(imp[g][d] | also, un)     # only the best suit's tiles are listed
             if best_g < 0 or sh[g][d] < sh[best_g][d] or (sh[g][d] == sh[best_g][d] and tot > best_tot):
                 best_g, best_tot = g, tot
         # a draw lowers the shanten if it helps any suit choice that is already best
@@ -1385,9 +1529,8 @@ def discard_options_void(counts, jokers, unseen, seven_pairs=True, voids=(0, 1, 
         for g in range(3):
             if open_[g] and sh[g][d] == sh[best_g][d]:
                 m |= imp[g][d]
-        eff = {}
-        out.append((d, sh[best_g][d], eff, _effective(m, un, eff), best_g))
-    return out
+        best_sh[d], best_imp[d], best_void[d] = sh[best_g][d], m, best_g
+    return _option_rows(c, best_sh, best_imp, un, ranked, option, also, best_void)
 
 
 def lan_deficit(counts, *, strict=False, seven_stars=False):

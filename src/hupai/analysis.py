@@ -15,21 +15,30 @@ from ._messages import short
 from .rules.model import Hand, check_bool, declared_melds, from_fields
 from .rules.situation import NO_FACTS, Situation
 
-__all__ = ["DiscardOption", "analyze_discards", "unseen_counts", "meld_counts", "plain_region_options", "rank"]
+__all__ = ["DiscardOption", "TileMap", "NO_TILES", "analyze_discards", "unseen_counts", "meld_counts",
+           "plain_region_options", "rank"]
+
+#: An immutable map of tile kinds to counts (:class:`hupai._core.TileMap`): an option's
+#: effective tiles and waits, made by the kernel without a dict; ``dict(m)`` copies it.
+TileMap = _core.TileMap
+#: The empty :class:`TileMap`: the waits of an option that is not ready.
+NO_TILES: TileMap = _core.NO_TILES
 
 
 class DiscardOption(NamedTuple):
     """One possible discard of a 3M+2 hand.
 
     ``effective`` maps each kind whose draw would lower ``shanten`` (进张) to how many of
-    its copies are still unseen; ``total`` is their sum.  ``waits`` is the same map when
-    the hand is ready after the discard (shanten 0), else empty."""
+    its copies are still unseen, in kind order; ``total`` is their sum.  ``waits`` is the
+    same map when the hand is ready after the discard (shanten 0), else empty.  Both are
+    immutable maps (:class:`TileMap`, read as a dict; ``dict(option.effective)`` copies
+    one), so options can be shared and cached safely."""
 
     discard: int
     shanten: int
-    effective: dict
+    effective: TileMap
     total: int
-    waits: dict
+    waits: TileMap
     values: Optional[dict] = None   # with rules: each wait's best value (self-drawn)
     void: Optional[str] = None      # Luzhou: the suit given up (缺一門), "m", "p" or "s"
     reason: Optional[str] = None    # with rules: why no wait can make a legal win (a forbidden meld)
@@ -272,10 +281,10 @@ def plain_region_options(counts, visible, melds: tuple, forms: dict,
     options = _ranked_options(held, 0, visible, melds, not melds, True, forms.get("honor_sequences", False),
                               forms.get("shisanlan", False), kinds=kinds)
     if forbidden:
-        return [new_option((o.discard, o.shanten, o.effective, o.total, {}, {} if o.shanten == 0 else None, None,
+        return [new_option((o.discard, o.shanten, o.effective, o.total, NO_TILES, {} if o.shanten == 0 else None, None,
                             forbidden)) for o in options]
-    if value_of is None:
-        return options
+    if value_of is None or not options or options[0].shanten != 0:
+        return options      # (ranked: a ready option comes first)
     return [_valued(o, held, melds, value_of) if o.shanten == 0 else o for o in options]
 
 

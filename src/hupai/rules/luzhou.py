@@ -942,24 +942,28 @@ def analyze(counts, rules: Optional[LuzhouRules] = None, *, visible=None, melds:
         shown[GHOST] = 0     # a list of its own: the caller's visible stays as it was
     unseen = analysis.unseen_of(natural, seen, shown)
     unseen_ghosts = max(0, rules.ghost_count - ghosts - seen_ghosts)
-    unseen[27:34] = [0] * 7      # no other honours in Luzhou; ghosts are counted apart below
-    out, new_option = [], analysis.new_option
+    unseen[27:34] = [0] * 7      # no other honours in Luzhou
+    unseen[GHOST] = unseen_ghosts    # a drawn ghost always brings the hand one step closer
     # each discard's void: the open suit that leaves the lowest shanten, then the most
     # unseen effective tiles; the effective tiles of every void that ties count (缺一門)
-    for d, sh, eff, tot, g in _core.discard_options_void(natural, ghosts, unseen, True, open_voids or (0, 1, 2)):
-        if unseen_ghosts:
-            eff[GHOST] = unseen_ghosts       # a ghost always brings the hand one step closer
-            tot += unseen_ghosts
-        worth = None
-        if sh == 0 and not forbidden and valued:
-            after = np.array(held, np.uint8)
-            after[d] -= 1
-            worth = wait_values(Hand(after, melds), [t for t in eff if t != GHOST], rules)
-        if forbidden:
-            out.append(new_option((d, sh, eff, tot, {}, {} if sh == 0 and valued else None, "mps"[g], forbidden)))
-        else:
-            out.append(new_option((d, sh, eff, tot, eff if sh == 0 else {}, worth, "mps"[g], None)))
-    return analysis.rank(out)
+    options = _core.discard_options_void(natural, ghosts, unseen, True, open_voids or (0, 1, 2), ranked=True,
+                                         option=analysis.DiscardOption,
+                                         also_effective=GHOST if unseen_ghosts else -1)
+    if forbidden:
+        return [o._replace(waits=analysis.NO_TILES, values={} if o.shanten == 0 and valued else None,
+                           reason=forbidden) for o in options]
+    if not valued:
+        return options
+    return [_valued_option(o, held, melds, rules) if o.shanten == 0 else o for o in options]
+
+
+def _valued_option(option: analysis.DiscardOption, held: list, melds: tuple,
+                   rules: LuzhouRules) -> analysis.DiscardOption:
+    """A ready option with each natural wait's best self-drawn value."""
+    after = np.array(held, np.uint8)
+    after[option.discard] -= 1
+    waits = [t for t in option.waits if t != GHOST]
+    return option._replace(values=wait_values(Hand(after, melds), waits, rules))
 
 
 def melds_problem(melds: Sequence[DeclaredMeld], rules: Optional[LuzhouRules] = None) -> Optional[str]:

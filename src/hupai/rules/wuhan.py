@@ -1320,7 +1320,11 @@ def _near_options(natural: bytearray, jokers: int, drawn: int, near: bool, arr, 
     self_drawn = _SelfDrawn(situation, rules) if near and not forbidden else None
     new = analysis.new_option
     out = []
-    for d, sh, eff, tot in _core.discard_options(natural, jokers, unseen, False, True, False, False, pair258=True):
+    # a drawn laizi (a joker) brings any shape a step closer: effective, but for melds
+    # that can never win
+    also = -1 if forbidden or not drawn else laizi
+    for d, sh, eff, tot in _core.discard_options(natural, jokers, unseen, False, True, False, False, pair258=True,
+                                                 also_effective=also):
         plain = None
         if near:
             natural[d] -= 1
@@ -1329,26 +1333,17 @@ def _near_options(natural: bytearray, jokers: int, drawn: int, near: bool, arr, 
                 plain = {t: unseen[t] for t in _core.waits(natural, jokers, seven_pairs=False) if unseen[t]}
             natural[d] += 1
         if forbidden:      # the declared melds can never make a legal win: no wait
-            out.append(new((d, sh, eff, tot, {}, {} if plain is not None and valued else None, None, forbidden)))
+            out.append(new((d, sh, eff, tot, analysis.NO_TILES, {} if plain is not None and valued else None, None,
+                             forbidden)))
         elif plain is None:
-            eff, tot = _with_drawn_laizi(eff, tot, laizi, drawn)
-            out.append(new((d, sh, eff, tot, {}, None, None, None)))
+            out.append(new((d, sh, eff, tot, analysis.NO_TILES, None, None, None)))
         else:
             assert self_drawn is not None
             out.append(_ready_option(d, sh, eff, tot, plain, laizi, drawn, arr, melds, self_drawn, valued))
     return out
 
 
-def _with_drawn_laizi(eff: dict, tot: int, laizi: int, drawn: int) -> tuple[dict, int]:
-    """The effective tiles and their total with the ``drawn`` unseen laizi among them (a
-    joker brings any shape a step closer); the kernel may count it already, as a
-    natural tile."""
-    if drawn and laizi not in eff:
-        return {**eff, laizi: drawn}, tot + drawn
-    return eff, tot
-
-
-def _ready_option(d: int, sh: int, eff: dict, tot: int, plain: dict, laizi: int, drawn: int, arr, melds,
+def _ready_option(d: int, sh: int, eff: analysis.TileMap, tot: int, plain: dict, laizi: int, drawn: int, arr, melds,
                   self_drawn: _SelfDrawn, valued: bool) -> analysis.DiscardOption:
     """The option of a discard that leaves the plain form ready: its legal waits
     (``plain`` and a drawn laizi, those that score a win) and their values when
@@ -1363,12 +1358,10 @@ def _ready_option(d: int, sh: int, eff: dict, tot: int, plain: dict, laizi: int,
         res = self_drawn.score(hand, t)
         if res.is_win:
             values[t] = res.value
-    waits = {t: candidates[t] for t in values}
+    waits = analysis.TileMap(sorted((t, candidates[t]) for t in values))
     if waits or sh == 0:
         # ready: the legal waits (none yet, e.g. before 開口, when only the shape is)
         sh, eff, tot = 0, waits, sum(waits.values())
-    else:
-        eff, tot = _with_drawn_laizi(eff, tot, laizi, drawn)
     return analysis.new_option((d, sh, eff, tot, waits, values if sh == 0 and valued else None, None, None))
 
 
