@@ -15,7 +15,7 @@ from libc.stddef cimport ptrdiff_t
 from libc.stdlib cimport malloc, free
 from libc.string cimport memcpy, memset
 from cpython.bytearray cimport PyByteArray_AS_STRING
-from cpython.bytes cimport PyBytes_AS_STRING
+from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize
 from cpython.list cimport PyList_New, PyList_SET_ITEM
 from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_SET_ITEM
 from cpython.ref cimport Py_INCREF, Py_DECREF
@@ -1119,6 +1119,15 @@ def held_mask(counts):
     return _held_bits(counts)
 
 
+def count_bytes(counts):
+    """The 34 counts of one hand (0-4 each, read as :func:`is_win` reads them: notation,
+    arrays of any integer type, lists, bytes) as 34 bytes: what the regions' Python
+    reads a hand from, with item access that costs no numpy call."""
+    cdef uint8_t c[NK]
+    load_counts(counts, c)
+    return PyBytes_FromStringAndSize(<char *>c, NK)
+
+
 def discard_table(counts, jokers=0, *, seven_pairs=True, quads_as_two_pairs=True,
                   honor_sequences=False, shisanlan=False):
     """For a 3M+2 hand: ``{discard: (shanten after it, [kinds that then lower it])}`` for
@@ -1181,20 +1190,22 @@ cdef int _load_unseen(object unseen, long *un) except -1:
         raise ValueError("unseen must have 34 entries")
     for t in range(NK):
         un[t] = unseen[t]
-        if un[t] > 255:
-            raise ValueError(f"unseen counts are at most 255, got {un[t]}")
+        if not 0 <= un[t] <= 255:
+            raise ValueError(f"unseen counts are 0-255, got {un[t]}")
     return 0
 
 
+cdef extern from *:
+    int __builtin_popcountll(unsigned long long) nogil
+    int __builtin_ctzll(unsigned long long) nogil
+
+
 cdef long _unseen_total(uint64_t mask, const long *un) noexcept nogil:
-    """The unseen copies of the kinds of ``mask``."""
-    cdef int t = 0
+    """The unseen copies of the kinds of ``mask`` (each 0-255: ``_load_unseen``)."""
     cdef long total = 0
     while mask:
-        if mask & 1 and un[t] > 0:
-            total += un[t]
-        mask >>= 1
-        t += 1
+        total += un[__builtin_ctzll(mask)]     # the lowest kind left
+        mask &= mask - 1
     return total
 
 
@@ -1211,10 +1222,6 @@ cdef inline object _small(long v):
     if 0 <= v < 64:
         return <object>PyTuple_GET_ITEM(_SMALL_INTS, v)
     return v
-
-
-cdef extern from *:
-    int __builtin_popcountll(unsigned long long) nogil
 
 
 @cython.final
@@ -1346,15 +1353,15 @@ cdef TileMap _effective_map(uint64_t mask, const long *un, long *total):
     0-255, checked by ``_load_unseen``); their total into ``total``."""
     cdef TileMap out = TileMap.__new__(TileMap)
     out._made = True
-    cdef int t = 0
+    cdef int t
     cdef long tot = 0
     while mask:
-        if mask & 1 and un[t] > 0:
+        t = __builtin_ctzll(mask)       # the lowest kind left
+        mask &= mask - 1
+        if un[t] > 0:
             out._mask |= <uint64_t>1 << t
             out._n[t] = <uint8_t>un[t]
             tot += un[t]
-        mask >>= 1
-        t += 1
     total[0] = tot
     return out
 

@@ -220,6 +220,9 @@ def _situation(facts: dict) -> Situation:
         return NO_FACTS
     try:
         # (each value's type in the key: 5.0 equals 5 but is no tile index)
+        if len(facts) == 1:         # (the common case, a Wuhan indicator: no sort)
+            ((name, value),) = facts.items()
+            return _situation_of(((name, type(value), value),))
         return _situation_of(tuple((k, type(v), v) for k, v in sorted(facts.items())))
     except TypeError:               # a value that is no key (a list of losers)
         return Situation(**facts)

@@ -203,3 +203,21 @@ def test_pair258_restricts_the_pair_to_suited_2_5_8():
     assert hupai.waits(hupai.parse("123m456p789s234s1s"), **plain) == [18, 21]    # 1s, 4s
     assert hupai.waits(hupai.parse("123m456p789s234s1s"), **plain, pair258=True) == []
     assert hupai.waits(hupai.parse("123m456p789s234s5s"), **plain, pair258=True) == [19, 22]  # 2s, 5s
+
+
+def test_count_bytes_reads_every_input_type_as_the_kernel_does():
+    from hupai import _core
+    hand = parse("123m456p789s1122z")
+    want = bytes(hand.astype(np.uint8))
+    for form in ("123m456p789s1122z", hand, hand.astype(np.int64), hand.astype(np.int8), hand.tolist(),
+                 tuple(hand.tolist()), want, bytearray(want)):
+        got = _core.count_bytes(form)
+        assert type(got) is bytes and got == want
+    five = hand.tolist()
+    five[0] = 5
+    with pytest.raises(ValueError, match="outside 0-4"):
+        _core.count_bytes(five)
+    with pytest.raises(ValueError):
+        _core.count_bytes([1] * 33)
+    with pytest.raises(TypeError):
+        _core.count_bytes(None)

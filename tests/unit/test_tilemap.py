@@ -108,9 +108,12 @@ def test_options_carry_tilemaps_equal_to_the_old_dicts():
     assert analysis.NO_TILES is NO_TILES
 
 
-def test_unseen_counts_beyond_a_byte_are_refused():
+def test_unseen_counts_outside_a_byte_are_refused():
     from hupai import _core
-    unseen = [4] * 34
-    unseen[5] = 300
-    with pytest.raises(ValueError, match="at most 255"):
-        _core.discard_options("123m456p789s11z257s", 0, unseen)
+    for bad in (300, -1):
+        unseen = [4] * 34
+        unseen[5] = bad
+        with pytest.raises(ValueError, match="0-255"):
+            _core.discard_options("123m456p789s11z257s", 0, unseen)
+        with pytest.raises(ValueError, match="0-255"):
+            _core.discard_options_void("123m456p789s11z257s", 0, unseen)

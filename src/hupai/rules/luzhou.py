@@ -926,35 +926,52 @@ def analyze(counts, rules: Optional[LuzhouRules] = None, *, visible=None, melds:
     held = analysis.count_list(counts)
     if any(held[27:33]):
         raise ValueError("Luzhou has no honour tiles besides the 紅中 ghosts (7z)")
-    melded_suits = {t // 9 for m in melds for t in m.tiles if t != GHOST}
-    open_voids = [g for g in range(3) if g not in melded_suits]
-    forbidden = melds_problem(melds, rules) or (None if open_voids else
-                                                "花豬: the melds hold all three suits (L35)")
+    context = _melds_context(melds, rules)
     ghosts = held[GHOST]
     natural = held.copy()
     natural[GHOST] = 0
-    seen = analysis.meld_list(melds)
-    shown = None if visible is None else analysis.count_list(visible, "visible")
-    seen_ghosts = seen[GHOST] + (shown[GHOST] if shown is not None else 0)
-    # the naturals' unseen copies, four of each; the ghosts (up to eight, L19) apart
-    seen[GHOST] = 0
-    if shown is not None:
+    seen_ghosts = context.ghosts
+    shown = None
+    if visible is not None:
+        shown = analysis.count_list(visible, "visible")
+        seen_ghosts += shown[GHOST]
         shown[GHOST] = 0     # a list of its own: the caller's visible stays as it was
-    unseen = analysis.unseen_of(natural, seen, shown)
-    unseen_ghosts = max(0, rules.ghost_count - ghosts - seen_ghosts)
-    unseen[27:34] = [0] * 7      # no other honours in Luzhou
-    unseen[GHOST] = unseen_ghosts    # a drawn ghost always brings the hand one step closer
+    # the naturals' unseen copies, four of each, no other honours in Luzhou; the ghosts
+    # (up to eight, L19) apart: a drawn ghost always brings the hand one step closer
+    unseen = analysis.unseen_of(natural, context.seen, shown, 27)
+    unseen_ghosts = unseen[GHOST] = max(0, rules.ghost_count - ghosts - seen_ghosts)
     # each discard's void: the open suit that leaves the lowest shanten, then the most
     # unseen effective tiles; the effective tiles of every void that ties count (缺一門)
-    options = _core.discard_options_void(natural, ghosts, unseen, True, open_voids or (0, 1, 2), ranked=True,
+    options = _core.discard_options_void(natural, ghosts, unseen, True, context.open_voids, ranked=True,
                                          option=analysis.DiscardOption,
                                          also_effective=GHOST if unseen_ghosts else -1)
-    if forbidden:
+    if context.forbidden:
         return [o._replace(waits=analysis.NO_TILES, values={} if o.shanten == 0 and valued else None,
-                           reason=forbidden) for o in options]
-    if not valued:
-        return options
+                           reason=context.forbidden) for o in options]
+    if not valued or not options or options[0].shanten != 0:
+        return options      # (ranked: a ready option comes first)
     return [_valued_option(o, held, melds, rules) if o.shanten == 0 else o for o in options]
+
+
+class _MeldsContext(NamedTuple):
+    """What an analysis reads of a seat's melds, the same on every discard until it
+    claims again."""
+    open_voids: tuple        # the suits a void may be (all three when none is open)
+    forbidden: Optional[str]  # why no wait can win (a forbidden meld, 花豬)
+    seen: Optional[tuple]    # the melds' natural tiles (None: no melds)
+    ghosts: int              # the ghosts among them
+
+
+@functools.lru_cache(maxsize=4096)
+def _melds_context(melds: tuple, rules: LuzhouRules) -> _MeldsContext:
+    melded_suits = {t // 9 for m in melds for t in m.tiles if t != GHOST}
+    open_voids = tuple(g for g in range(3) if g not in melded_suits)
+    forbidden = melds_problem(melds, rules) or (None if open_voids else "花豬: the melds hold all three suits (L35)")
+    seen = analysis.meld_list(melds) if melds else None
+    ghosts = seen[GHOST] if seen else 0
+    if seen:
+        seen[GHOST] = 0
+    return _MeldsContext(open_voids or (0, 1, 2), forbidden, None if seen is None else tuple(seen), ghosts)
 
 
 def _valued_option(option: analysis.DiscardOption, held: list, melds: tuple,

@@ -1277,7 +1277,7 @@ def analyze(counts, rules: Optional[WuhanRules] = None, *, visible=None, melds: 
     if read.malformed:
         raise ValueError(read.malformed)
     forbidden = read.forbidden
-    arr = analysis.as_counts(counts).astype(np.uint8)
+    arr = _core.count_bytes(counts)
     held = [t for t in must_kong if arr[t]]
     if held:
         raise ValueError(f"{tiles.tile_name(min(held))} must be konged before discarding (B-一.6-8)")
@@ -1289,14 +1289,14 @@ def analyze(counts, rules: Optional[WuhanRules] = None, *, visible=None, melds: 
     return _options(arr, laizi, unseen, melds, situation, rules, forbidden, valued)
 
 
-def _options(arr, laizi: int, unseen: list, melds, situation: Situation, rules: WuhanRules,
+def _options(arr: bytes, laizi: int, unseen: list, melds, situation: Situation, rules: WuhanRules,
              forbidden: Optional[str], valued: bool) -> list[analysis.DiscardOption]:
     """Every discard's option, ranked.  The kernel's options measure the distance to a
     small win (a 2-5-8 pair, the laizi as jokers, ``pair258``); a discard that leaves
     the plain form (big wins take any pair) ready lists the waits that make a legal win
     instead, found by scoring them; a drawn laizi (a joker) always counts as effective
     before that."""
-    natural = bytearray(arr.tobytes())      # (item changes on a bytearray cost no numpy calls)
+    natural = bytearray(arr)      # (item changes on a bytearray cost no numpy calls)
     jokers = natural[laizi]
     natural[laizi] = 0
     drawn = unseen[laizi]
@@ -1349,7 +1349,7 @@ def _ready_option(d: int, sh: int, eff: analysis.TileMap, tot: int, plain: dict,
     (``plain`` and a drawn laizi, those that score a win) and their values when
     ``valued``; a shape not ready for a legal win (e.g. before 開口) keeps the small
     win's shanten and effective tiles."""
-    after = bytearray(arr.tobytes())
+    after = bytearray(arr)
     after[d] -= 1
     hand = Hand(np.frombuffer(bytes(after), np.uint8), melds)     # (read-only over bytes: not copied)
     candidates = {**plain, laizi: drawn} if drawn else plain
