@@ -1250,9 +1250,9 @@ cdef class TileMap:
                 raise ValueError(f"a TileMap key is a tile kind 0-33, not {_short(key)}")
             if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
                 raise TypeError(f"a TileMap count is an int, not {type(value).__name__}")
-            n = value
-            if not 0 <= n <= 255:
+            if not 0 <= value <= 255:       # (compared as Python ints: any size)
                 raise ValueError(f"a TileMap count is 0-255, not {_short(value)}")
+            n = value
             self._mask |= <uint64_t>1 << t
             self._n[t] = <uint8_t>n
 
