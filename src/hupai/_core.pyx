@@ -1471,14 +1471,21 @@ cdef object _option_row(type option, int d, int shanten, TileMap eff, long total
         raise MemoryError()
     cdef object row = <object>obj
     Py_DECREF(row)          # (<object> took a reference of its own)
-    cdef object items = (_small(d), _small(shanten), eff, total,
-                         eff if shanten == 0 else NO_TILES, None, void, None)
-    cdef int i
-    for i in range(8):
-        value = items[i]
-        Py_INCREF(value)
-        PyTuple_SET_ITEM(row, i, value)
+    _put(row, 0, _small(d))
+    _put(row, 1, _small(shanten))
+    _put(row, 2, eff)
+    _put(row, 3, _small(total))
+    _put(row, 4, eff if shanten == 0 else NO_TILES)
+    _put(row, 5, None)
+    _put(row, 6, void)
+    _put(row, 7, None)
     return row
+
+
+cdef inline void _put(object row, Py_ssize_t i, object value):
+    """Item ``i`` of a new tuple ``row`` (its slot empty) set to ``value``."""
+    Py_INCREF(value)        # (PyTuple_SET_ITEM steals the reference it is given)
+    PyTuple_SET_ITEM(row, i, value)
 
 
 def discard_options_void(counts, jokers, unseen, seven_pairs=True, voids=(0, 1, 2), *, bint ranked=False,

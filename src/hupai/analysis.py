@@ -256,6 +256,17 @@ def as_counts(counts) -> np.ndarray:
     return _as_counts(counts)
 
 
+def count_bytes(counts) -> bytes:
+    """One hand's 34 counts (0-4) as bytes, read by the kernel in one call
+    (:func:`hupai._core.count_bytes`); an input it refuses is read again by
+    :func:`count_list`, whose checks word the error."""
+    try:
+        return _core.count_bytes(counts)
+    except (ValueError, TypeError):
+        pass
+    return _core.count_bytes(count_list(counts))
+
+
 def count_list(counts, what: str = "counts") -> list[int]:
     """:func:`as_counts` as a list of ints (counts as notation, or 34 whole numbers)."""
     if isinstance(counts, str):
@@ -277,9 +288,10 @@ def plain_region_options(counts, visible, melds: tuple, forms: dict,
     honours), and for each ready discard the value of each wait, ``value_of(hand, tile)``
     (None: no legal win; ``value_of`` None: no values).  A ``forbidden`` hand (a meld the
     rules do not allow) has no wait, with the reason."""
-    # lists of ints throughout: numpy's calls cost more than the sums on 34 counts
-    held = count_list(counts)
-    if kinds < tiles.NUM_KINDS and any(held[kinds:]):
+    # the counts as bytes, read once by the kernel: numpy's calls cost more than the
+    # work on 34 counts
+    held = count_bytes(counts)
+    if kinds < tiles.NUM_KINDS and _core.held_mask(held) >> kinds:
         raise ValueError(f"the region has no tile {tiles.tile_name(next(t for t in range(kinds, 34) if held[t]))}")
     options = _ranked_options(held, 0, visible, melds, not melds, True, forms.get("honor_sequences", False),
                               forms.get("shisanlan", False), kinds=kinds)
@@ -291,7 +303,7 @@ def plain_region_options(counts, visible, melds: tuple, forms: dict,
     return [_valued(o, held, melds, value_of) if o.shanten == 0 else o for o in options]
 
 
-def _valued(option: DiscardOption, held: list[int], melds: tuple,
+def _valued(option: DiscardOption, held: bytes, melds: tuple,
             value_of: Callable[[Any, int], Any]) -> DiscardOption:
     """A ready option with the value of each wait, ``value_of(hand, tile)``, None (no
     legal win) left out."""

@@ -1277,7 +1277,7 @@ def analyze(counts, rules: Optional[WuhanRules] = None, *, visible=None, melds: 
     if read.malformed:
         raise ValueError(read.malformed)
     forbidden = read.forbidden
-    arr = _core.count_bytes(counts)
+    arr = analysis.count_bytes(counts)
     held = [t for t in must_kong if arr[t]]
     if held:
         raise ValueError(f"{tiles.tile_name(min(held))} must be konged before discarding (B-一.6-8)")
