@@ -67,8 +67,10 @@ def _commands(code: str) -> list[list[str]]:
 def test_the_setup_commands_are_what_ci_runs():
     commands = [c for code in SHELL for c in _commands(code)]
     assert ["pip", "install", "."] in commands and ["pip", "install", ".[test,bench,rl,dask,plot,server]"] in commands
-    assert ["pytest"] in commands
-    assert 'sh tools/browser.sh && pip install ".[test,bench,rl,dask,plot,server]" && pytest' in (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert ["pytest", "-n", "auto"] in commands      # the suite on every core (pytest-xdist)
+    test_command = 'sh tools/browser.sh && pip install ".[test,bench,rl,dask,plot,server]" && pytest -n auto'
+    assert any(test_command in code for code in SHELL)
+    assert test_command + "\n" in (ROOT / ".ci" / "run").read_text(encoding="utf-8")
 
 
 _HUPAI_BLOCKS = [code for code in SHELL if any(c[0] == "hupai" for c in _commands(code))]
