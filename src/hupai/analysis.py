@@ -144,7 +144,7 @@ def _whole_counts(counts, what: str) -> np.ndarray:
     if arr.dtype.kind not in "iuf":
         raise TypeError(f"{what} are integer counts, not {arr.dtype}")
     if arr.dtype.kind == "f" and not (np.isfinite(arr).all() and (arr == np.round(arr)).all()):
-        raise ValueError(f"{what} counts must be whole numbers")
+        raise ValueError(f"{what} must be whole numbers")
     return arr.astype(np.int64)
 
 

@@ -964,6 +964,7 @@ class _MeldsContext(NamedTuple):
 
 @functools.lru_cache(maxsize=4096)
 def _melds_context(melds: tuple, rules: LuzhouRules) -> _MeldsContext:
+    """:class:`_MeldsContext` of ``melds`` (ValueError for a meld that is no meld)."""
     melded_suits = {t // 9 for m in melds for t in m.tiles if t != GHOST}
     open_voids = tuple(g for g in range(3) if g not in melded_suits)
     forbidden = melds_problem(melds, rules) or (None if open_voids else "花豬: the melds hold all three suits (L35)")
